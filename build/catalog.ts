@@ -1,0 +1,173 @@
+// Reading catalog/ from disk: every file becomes either parsed data or a problem that names it.
+// Nothing here throws for anything a curator can put in the folder.
+import { readdir, readFile, stat } from 'node:fs/promises';
+import path from 'node:path';
+import type { z } from 'zod';
+import { locateJsonError } from './json-error.ts';
+import { categoryFileSchema, toolFileSchema, type CategoryFile, type ToolFile } from './schema.ts';
+
+export interface Problem {
+  /** Path of the file as the curator sees it, e.g. catalog/tools/x.json. */
+  file: string;
+  /** Field path inside the file, e.g. categories[1]; absent for whole-file problems. */
+  field?: string;
+  message: string;
+  line?: number;
+  column?: number;
+}
+
+export interface SourceFile<T> {
+  file: string;
+  text: string;
+  data: T;
+}
+
+export interface Catalog {
+  tools: SourceFile<ToolFile>[];
+  categories: SourceFile<CategoryFile>[];
+}
+
+export interface ReadResult extends Catalog {
+  problems: Problem[];
+}
+
+/** A catalog file is a few KB; anything past this is a mistake (a pasted dump, a binary). */
+export const MAX_FILE_BYTES = 64 * 1024;
+
+const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+
+/** `shown` is how paths are printed; by default relative to the working directory. */
+export async function readCatalog(root: string, shown = path.relative(process.cwd(), root) || '.'): Promise<ReadResult> {
+  const problems: Problem[] = [];
+  const tools = await readKind(root, shown, 'tools', toolFileSchema, problems);
+  const categories = await readKind(root, shown, 'categories', categoryFileSchema, problems);
+  return { tools, categories, problems };
+}
+
+async function readKind<S extends z.ZodType>(
+  root: string, shown: string, kind: 'tools' | 'categories', schema: S, problems: Problem[],
+): Promise<SourceFile<z.infer<S>>[]> {
+  const dir = path.join(root, kind);
+  const shownDir = path.join(shown, kind);
+  let names: string[];
+  try {
+    names = (await readdir(dir)).sort();
+  } catch {
+    problems.push({ file: shownDir, message: `folder not found; create ${shownDir}/ with one <slug>.json file per ${kind === 'tools' ? 'tool' : 'category'}` });
+    return [];
+  }
+  const out: SourceFile<z.infer<S>>[] = [];
+  let jsonFiles = 0;
+  for (const name of names) {
+    const file = path.join(shownDir, name);
+    const abs = path.join(dir, name);
+    if (!name.endsWith('.json')) {
+      problems.push({ file, message: `not a .json file; ${shownDir}/ holds only <slug>.json files (move or delete it)` });
+      continue;
+    }
+    jsonFiles++;
+    const info = await stat(abs);
+    if (!info.isFile()) {
+      problems.push({ file, message: 'is not a regular file; expected a JSON file' });
+      continue;
+    }
+    if (info.size > MAX_FILE_BYTES) {
+      problems.push({ file, message: `is ${formatBytes(info.size)}; a catalog file is a few KB (limit ${formatBytes(MAX_FILE_BYTES)}): check that the right file was saved here` });
+      continue;
+    }
+    const parsed = parseFile(file, await readFile(abs), schema, problems);
+    if (parsed) out.push(parsed);
+  }
+  if (jsonFiles === 0) {
+    problems.push({ file: shownDir, message: `no .json files; add at least one ${kind === 'tools' ? 'tool' : 'category'} as ${shownDir}/<slug>.json` });
+  }
+  return out;
+}
+
+function parseFile<S extends z.ZodType>(
+  file: string, bytes: Buffer, schema: S, problems: Problem[],
+): SourceFile<z.infer<S>> | undefined {
+  let text: string;
+  try {
+    text = utf8.decode(bytes);
+  } catch {
+    problems.push({ file, message: 'is not valid UTF-8 text; save it with UTF-8 encoding' });
+    return undefined;
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  } catch (e) {
+    const where = locateJsonError(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    const reason = (e as Error).message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/, '');
+    problems.push({ file, line: where.line, column: where.column, message: `invalid JSON at line ${where.line}, column ${where.column}: ${reason}` });
+    return undefined;
+  }
+  const result = schema.safeParse(json);
+  if (!result.success) {
+    for (const issue of result.error.issues) problems.push(describeIssue(file, text, json, issue));
+    return undefined;
+  }
+  return { file, text, data: result.data };
+}
+
+function describeIssue(file: string, text: string, json: unknown, issue: z.core.$ZodIssue): Problem {
+  const field = fieldPath(issue.path);
+  if (issue.code === 'unrecognized_keys') {
+    const keys = issue.keys.map((k) => `'${k}'`).join(', ');
+    return { file, field: field || undefined, line: lineOf(text, [issue.keys[0]!]), message: `unknown field ${keys}; remove it (see the JSON Schema in catalog/schema/ for the allowed fields)` };
+  }
+  if (issue.path.length > 0 && valueAt(json, issue.path) === undefined) {
+    return { file, field, message: 'is missing; this field is required' };
+  }
+  if (issue.code === 'invalid_value' && 'values' in issue) {
+    return { file, field, line: lineOf(text, issue.path), message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(valueAt(json, issue.path))}` };
+  }
+  const message = issue.code === 'invalid_type'
+    ? `must be ${article(issue.expected)}; got ${describeValue(valueAt(json, issue.path))}`
+    : issue.message;
+  return { file, field: field || undefined, line: lineOf(text, issue.path), message };
+}
+
+function article(type: string): string {
+  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
+}
+
+function describeValue(v: unknown): string {
+  if (v === null) return 'null';
+  if (Array.isArray(v)) return 'an array';
+  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
+  return `${typeof v} ${JSON.stringify(v)}`;
+}
+
+export function fieldPath(p: readonly PropertyKey[]): string {
+  let out = '';
+  for (const seg of p) out += typeof seg === 'number' ? `[${seg}]` : `${out ? '.' : ''}${String(seg)}`;
+  return out;
+}
+
+function valueAt(json: unknown, p: readonly PropertyKey[]): unknown {
+  let cur: unknown = json;
+  for (const seg of p) {
+    if (cur === null || typeof cur !== 'object') return undefined;
+    cur = (cur as Record<PropertyKey, unknown>)[seg];
+  }
+  return cur;
+}
+
+/** Best-effort line of a field: the line of its top-level key, or of the n-th item of a multi-line array. */
+export function lineOf(text: string, p: readonly PropertyKey[]): number | undefined {
+  const key = p[0];
+  if (typeof key !== 'string') return undefined;
+  const lines = text.split('\n');
+  const at = lines.findIndex((l) => l.trimStart().startsWith(`${JSON.stringify(key)}:`));
+  if (at < 0) return undefined;
+  const index = p[1];
+  if (typeof index === 'number' && lines[at]!.trimEnd().endsWith('[')) return at + 2 + index;
+  return at + 1;
+}
+
+function formatBytes(n: number): string {
+  if (n >= 1024 * 1024) return `${(n / 1024 / 1024).toFixed(1)} MB`;
+  return `${Math.round(n / 1024)} KB`;
+}

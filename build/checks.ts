@@ -1,0 +1,177 @@
+// Whole-catalog checks, one function per concern (like mdn/browser-compat-data's linters). Each
+// returns problems; none stops the others, so a curator sees everything in one run.
+import path from 'node:path';
+import { lineOf, type Catalog, type Problem, type SourceFile } from './catalog.ts';
+import { formatCategory, formatTool } from './format.ts';
+import type { CategoryFile, ToolFile } from './schema.ts';
+
+type Check = (catalog: Catalog) => Problem[];
+
+const TRACKING_PARAMS = /^(utm_.*|ref|ref_src|ref_id|referrer|via|aff|affid|aff_id|affiliate|affiliate_id|fbclid|gclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi|igshid|yclid|ttclid|fpr|sca_ref|partner|partner_id)$/i;
+const PLACEHOLDERS: [RegExp, string][] = [
+  [/lorem ipsum/i, "placeholder text 'lorem ipsum'"],
+  [/\b(TODO|TBD|FIXME|XXX)\b/, 'a TODO/TBD/FIXME marker'],
+  [/\bexample\.(com|org|net)\b/i, 'a placeholder domain (example.com)'],
+];
+
+export const checks: Record<string, Check> = {
+  fileNames(c) {
+    const out: Problem[] = [];
+    for (const f of [...c.tools, ...c.categories]) {
+      const expected = `${f.data.slug}.json`;
+      if (path.basename(f.file) !== expected) {
+        out.push({ file: f.file, field: 'slug', line: lineOf(f.text, ['slug']), message: `slug '${f.data.slug}' does not match the file name; rename the file to ${expected} or fix the slug` });
+      }
+    }
+    return out;
+  },
+
+  uniqueness(c) {
+    return [
+      ...duplicates(c.tools, 'slug', (t) => t.slug),
+      ...duplicates(c.tools, 'name', (t) => t.name.toLocaleLowerCase('en')),
+      ...duplicates(c.tools, 'url', (t) => normalizeUrl(t.url)),
+      ...duplicates(c.categories, 'slug', (x) => x.slug),
+      ...duplicates(c.categories, 'name', (x) => x.name.toLocaleLowerCase('en')),
+    ];
+  },
+
+  categoryReferences(c) {
+    const known = c.categories.map((x) => x.data.slug);
+    const set = new Set(known);
+    const out: Problem[] = [];
+    for (const t of c.tools) {
+      t.data.categories.forEach((slug, i) => {
+        if (set.has(slug)) return;
+        const hint = closest(slug, known);
+        out.push({ file: t.file, field: `categories[${i}]`, line: lineOf(t.text, ['categories', i]), message: `unknown category '${slug}'${hint ? ` (did you mean '${hint}'?)` : '; add catalog/categories/' + slug + '.json or use an existing category'}` });
+      });
+    }
+    return out;
+  },
+
+  categoriesInUse(c) {
+    const used = new Set(c.tools.flatMap((t) => t.data.categories));
+    return c.categories
+      .filter((x) => !used.has(x.data.slug))
+      .map((x) => ({ file: x.file, message: `category '${x.data.slug}' has no tools; list it in at least one tool's categories or delete the file` }));
+  },
+
+  urls(c) {
+    const out: Problem[] = [];
+    for (const t of c.tools) {
+      for (const field of ['url', 'repository'] as const) {
+        const value = t.data[field];
+        if (value === null) continue;
+        let url: URL;
+        try {
+          url = new URL(value);
+        } catch {
+          out.push({ file: t.file, field, line: lineOf(t.text, [field]), message: `'${value}' is not a valid URL` });
+          continue;
+        }
+        const tracking = [...url.searchParams.keys()].filter((k) => TRACKING_PARAMS.test(k));
+        if (tracking.length > 0) {
+          out.push({ file: t.file, field, line: lineOf(t.text, [field]), message: `has tracking parameter${tracking.length > 1 ? 's' : ''} ${tracking.map((k) => `'${k}'`).join(', ')}; link to the plain official URL` });
+        }
+      }
+      if (t.data.repository !== null && !t.data.open_source) {
+        out.push({ file: t.file, field: 'repository', line: lineOf(t.text, ['repository']), message: 'is set but open_source is false; set repository to null, or open_source to true if the code is published' });
+      }
+    }
+    return out;
+  },
+
+  placeholderText(c) {
+    const out: Problem[] = [];
+    for (const f of [...c.tools, ...c.categories] as SourceFile<Record<string, unknown>>[]) {
+      for (const [field, value] of Object.entries(f.data)) {
+        const strings = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
+        for (const s of strings) {
+          const hit = PLACEHOLDERS.find(([re]) => re.test(s));
+          if (hit) out.push({ file: f.file, field, line: lineOf(f.text, [field]), message: `contains ${hit[1]}; write the real text` });
+        }
+      }
+    }
+    return out;
+  },
+
+  dates(c) {
+    return c.tools
+      .filter((t) => t.data.added_at > t.data.updated_at)
+      .map((t) => ({ file: t.file, field: 'updated_at', line: lineOf(t.text, ['updated_at']), message: `${t.data.updated_at} is before added_at ${t.data.added_at}; updated_at must be on or after added_at` }));
+  },
+
+  canonicalFormat(c) {
+    const format = (f: SourceFile<ToolFile> | SourceFile<CategoryFile>, isTool: boolean) =>
+      isTool ? formatTool(f.data as ToolFile) : formatCategory(f.data as CategoryFile);
+    return [
+      ...c.tools.map((f) => [f, true] as const),
+      ...c.categories.map((f) => [f, false] as const),
+    ]
+      .filter(([f, isTool]) => f.text !== format(f, isTool))
+      .map(([f]) => ({ file: f.file, message: 'is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it' }));
+  },
+};
+
+/** Runs every check and returns all problems, sorted by file then line. */
+export function checkCatalog(catalog: Catalog): Problem[] {
+  return Object.values(checks).flatMap((check) => check(catalog));
+}
+
+export function normalizeUrl(raw: string): string {
+  try {
+    const u = new URL(raw);
+    const host = u.hostname.toLowerCase().replace(/^www\./, '');
+    return `${host}${u.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    return raw;
+  }
+}
+
+function duplicates<T>(files: SourceFile<T>[], field: string, key: (d: T) => string): Problem[] {
+  const seen = new Map<string, string>();
+  const out: Problem[] = [];
+  for (const f of files) {
+    const k = key(f.data);
+    const first = seen.get(k);
+    if (first === undefined) {
+      seen.set(k, f.file);
+    } else {
+      const value = (f.data as Record<string, unknown>)[field];
+      out.push({ file: f.file, field, line: lineOf((f as SourceFile<unknown>).text, [field]), message: `${JSON.stringify(value)} is already used by ${first}; every ${field} must be unique` });
+    }
+  }
+  return out;
+}
+
+/** The candidate within a small edit distance, for "did you mean" hints. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = distance(word, c);
+    if (d < bestDistance) { best = c; bestDistance = d; }
+  }
+  if (bestDistance <= Math.max(2, Math.floor(word.length / 3))) return best;
+  // Abbreviations: 'imag-gen' -> 'image-generation' (each part a prefix of the matching part).
+  const parts = word.split('-');
+  return candidates.find((c) => {
+    const cParts = c.split('-');
+    return cParts.length === parts.length && parts.every((p, i) => p.length > 0 && cParts[i]!.startsWith(p));
+  });
+}
+
+function distance(a: string, b: string): number {
+  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  for (let i = 1; i <= a.length; i++) {
+    let diag = prev[0]!;
+    prev[0] = i;
+    for (let j = 1; j <= b.length; j++) {
+      const tmp = prev[j]!;
+      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
+      diag = tmp;
+    }
+  }
+  return prev[b.length]!;
+}

@@ -1,0 +1,14 @@
+// npm run build [-- --catalog DIR --out DIR]
+import { parseArgs } from 'node:util';
+import { buildSnapshot } from '../build.ts';
+import { reportProblems } from '../report.ts';
+
+const { values } = parseArgs({ options: { catalog: { type: 'string', default: 'catalog' }, out: { type: 'string', default: 'dist' } } });
+const result = await buildSnapshot(values.catalog!, values.out!);
+if (!result.ok) {
+  reportProblems(result.problems);
+  console.error(`Build stopped: the catalog has problems. ${values.out}/ was left unchanged.`);
+  process.exit(1);
+}
+const s = result.summary;
+console.log(`Built snapshot ${s.snapshot} into ${values.out}/: ${s.tools} tools, ${s.categories} categories, ${s.bodies} prebuilt bodies; ${s.files} files, ${(s.bytes / 1024 / 1024).toFixed(1)} MB in ${(result.ms / 1000).toFixed(2)} s.`);

@@ -1,0 +1,24 @@
+// npm run format [-- --catalog DIR]: rewrite every valid catalog file in canonical form.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { readCatalog } from '../catalog.ts';
+import { formatCategory, formatTool } from '../format.ts';
+import { reportProblems } from '../report.ts';
+
+const { values } = parseArgs({ options: { catalog: { type: 'string', default: 'catalog' } } });
+const catalog = await readCatalog(values.catalog!);
+let changed = 0;
+const rewrite = async (file: string, text: string, canonical: string) => {
+  if (text === canonical) return;
+  await writeFile(path.resolve(file), canonical);
+  changed++;
+};
+for (const f of catalog.tools) await rewrite(f.file, f.text, formatTool(f.data));
+for (const f of catalog.categories) await rewrite(f.file, f.text, formatCategory(f.data));
+console.log(`Formatted ${changed} file${changed === 1 ? '' : 's'}.`);
+if (catalog.problems.length > 0) {
+  console.error('These files could not be read, so they were not formatted:');
+  reportProblems(catalog.problems);
+  process.exit(1);
+}

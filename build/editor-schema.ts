@@ -1,0 +1,13 @@
+// The JSON Schemas that editors use to autocomplete and flag catalog files while typing. They are
+// generated from the zod schemas and committed; a test fails when they are stale.
+import { z } from 'zod';
+import { categoryFileSchema, toolFileSchema } from './schema.ts';
+
+export function editorSchemas(): Record<string, string> {
+  const one = (schema: z.ZodType, title: string) =>
+    `${JSON.stringify({ ...z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }), title }, null, 2)}\n`;
+  return {
+    'tool.schema.json': one(toolFileSchema, 'AI Tools Catalog: tool file (catalog/tools/<slug>.json)'),
+    'category.schema.json': one(categoryFileSchema, 'AI Tools Catalog: category file (catalog/categories/<slug>.json)'),
+  };
+}

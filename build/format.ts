@@ -1,0 +1,18 @@
+// The one canonical way to write a catalog file: keys in schema order, 2-space JSON, newline at
+// the end. `npm run format` rewrites files to it and the validator insists on it, so diffs in
+// pull requests show only real changes.
+import { CATEGORY_KEYS, TOOL_KEYS, type CategoryFile, type ToolFile } from './schema.ts';
+
+function ordered<T extends object>(data: T, keys: readonly (keyof T)[]): T {
+  const out = {} as T;
+  for (const k of keys) if (data[k] !== undefined) out[k] = data[k];
+  return out;
+}
+
+export function formatTool(data: ToolFile): string {
+  return `${JSON.stringify(ordered(data, TOOL_KEYS), null, 2)}\n`;
+}
+
+export function formatCategory(data: CategoryFile): string {
+  return `${JSON.stringify(ordered(data, CATEGORY_KEYS), null, 2)}\n`;
+}

@@ -1,0 +1,112 @@
+// The catalog's file formats and the API's resource shapes, in one place: the validator, the
+// editor JSON Schemas (catalog/schema/) and the OpenAPI document are all generated from these.
+import { z } from 'zod';
+
+/** The fixed set of category groups: slug -> display name. */
+export const GROUPS = {
+  assistants: 'Assistants and Chat',
+  text: 'Writing and Text',
+  image: 'Image',
+  video: 'Video',
+  audio: 'Audio and Voice',
+  code: 'Code',
+  data: 'Data and Analytics',
+  research: 'Research',
+  education: 'Education',
+  productivity: 'Productivity',
+  business: 'Marketing, Sales and Support',
+  design: 'Design and 3D',
+  developer: 'AI Developer Platforms',
+  industry: 'Industry: Legal, Health, Finance, HR',
+  lifestyle: 'Everyday Life',
+} as const;
+export type GroupSlug = keyof typeof GROUPS;
+export const GROUP_SLUGS = Object.keys(GROUPS) as [GroupSlug, ...GroupSlug[]];
+
+export const PLATFORMS = [
+  'web', 'ios', 'android', 'macos', 'windows', 'linux', 'api',
+  'browser-extension', 'ide-extension', 'cli', 'self-hosted',
+] as const;
+export const PRICING = ['free', 'freemium', 'paid'] as const;
+
+export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
+
+const slug = z.string()
+  .max(64, { error: 'must be at most 64 characters' })
+  .regex(SLUG_PATTERN, { error: 'must be lowercase words of a-z and 0-9 joined by single hyphens, e.g. "text-to-speech"' });
+
+const text = (min: number, max: number) => z.string()
+  .min(min, { error: `must be at least ${min} characters` })
+  .max(max, { error: `must be at most ${max} characters` })
+  .refine((s) => s === s.trim(), { error: 'must not start or end with whitespace' })
+  .refine((s) => !/[\r\n\t]/.test(s), { error: 'must be one line (no line breaks or tabs)' });
+
+const httpsUrl = z.string()
+  .regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(\/[^\s]*)?$/, { error: 'must be an absolute https:// URL' });
+
+const isoDate = z.string()
+  .regex(DATE_PATTERN, { error: 'must be a date written YYYY-MM-DD' })
+  .refine((s) => {
+    const d = new Date(`${s}T00:00:00Z`);
+    return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === s;
+  }, { error: 'is not a real calendar date' });
+
+function unique<T>(items: readonly T[]): boolean {
+  return new Set(items).size === items.length;
+}
+
+/** What a curator writes in catalog/tools/<slug>.json. Key order here is the canonical file order. */
+export const toolFileSchema = z.strictObject({
+  $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
+  slug: slug.describe('Stable identifier; equals the file name.'),
+  name: text(1, 80).describe('Display name as the maker writes it, e.g. "ElevenLabs".'),
+  tagline: text(10, 120).describe('One line, at most 120 characters.'),
+  description: text(80, 1000).describe('1-4 sentences in the catalog\'s own words.'),
+  url: httpsUrl.describe('Official https site, no tracking parameters.'),
+  maker: text(1, 80).describe('Company or project behind the tool.'),
+  categories: z.array(slug).min(1, { error: 'must list at least 1 category' }).max(5, { error: 'must list at most 5 categories' })
+    .refine(unique, { error: 'must not repeat a category' })
+    .describe('1-5 category slugs, the primary category first.'),
+  tags: z.array(z.string().regex(TAG_PATTERN, { error: 'must be lowercase kebab-case, e.g. "voice-cloning"' }).max(40))
+    .min(1, { error: 'must list at least 1 tag' }).max(12, { error: 'must list at most 12 tags' })
+    .refine(unique, { error: 'must not repeat a tag' })
+    .describe('Words people search for, lowercase kebab-case.'),
+  pricing: z.enum(PRICING).describe('free | freemium | paid'),
+  open_source: z.boolean(),
+  repository: httpsUrl.nullable().describe('Source repository URL when open source, else null.'),
+  platforms: z.array(z.enum(PLATFORMS)).min(1, { error: 'must list at least 1 platform' })
+    .refine(unique, { error: 'must not repeat a platform' }),
+  launched: z.int().min(1990).max(2100).nullable().describe('Launch year when known, else null.'),
+  added_at: isoDate.describe('YYYY-MM-DD, when the tool entered the catalog.'),
+  updated_at: isoDate.describe('YYYY-MM-DD, last curated change.'),
+});
+export type ToolFile = z.infer<typeof toolFileSchema>;
+
+/** What a curator writes in catalog/categories/<slug>.json. */
+export const categoryFileSchema = z.strictObject({
+  $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
+  slug: slug.describe('Stable identifier; equals the file name.'),
+  name: text(2, 60),
+  description: text(20, 300).describe('One or two sentences that define the category\'s scope.'),
+  group: z.enum(GROUP_SLUGS).describe('One of the fixed groups.'),
+});
+export type CategoryFile = z.infer<typeof categoryFileSchema>;
+
+/** API shapes, derived from the file shapes so the two cannot drift apart. */
+export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
+export const toolSchema = toolFileSchema.omit({ $schema: true }).extend({
+  categories: z.array(categoryRefSchema).min(1).max(5).describe('The first is the primary category.'),
+});
+export type Tool = z.infer<typeof toolSchema>;
+export const categorySchema = categoryFileSchema.omit({ $schema: true }).extend({
+  tool_count: z.int().min(0).describe('Number of tools listing this category.'),
+});
+export type Category = z.infer<typeof categorySchema>;
+export const searchResultSchema = toolSchema.extend({
+  score: z.number().describe('Relevance; results are ordered by it, descending.'),
+});
+
+export const TOOL_KEYS = Object.keys(toolFileSchema.shape) as (keyof ToolFile)[];
+export const CATEGORY_KEYS = Object.keys(categoryFileSchema.shape) as (keyof CategoryFile)[];

@@ -1,0 +1,172 @@
+// From a validated catalog to the files of a snapshot: the data the gateway computes from, every
+// prebuilt body (with ETag and compressed variants), the search index and the manifest.
+import { createHash } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import type { Catalog } from './catalog.ts';
+import { GROUP_SLUGS, PLATFORMS, PRICING } from './schema.ts';
+import { etagOf } from '../snapshot/etag.ts';
+import {
+  categoriesKey, categoryKey, DEFAULT_PER_PAGE, renderItem, renderListPage,
+  selectCategories, selectTools, toolKey, toolsKey, type CategoryQuery, type ToolQuery,
+} from '../snapshot/lists.ts';
+import { buildSearchIndex, exportSearchIndex } from '../snapshot/search-index.ts';
+import type { Category, Manifest, PrebuiltBody, SnapshotData, Tool } from '../snapshot/types.ts';
+import { buildOpenApi } from './openapi.ts';
+
+const gzip = promisify(zlib.gzip);
+const brotli = promisify(zlib.brotliCompress);
+const collator = new Intl.Collator('en', { sensitivity: 'base' });
+
+export const byName = (a: { name: string; slug: string }, b: { name: string; slug: string }) =>
+  collator.compare(a.name, b.name) || (a.slug < b.slug ? -1 : a.slug > b.slug ? 1 : 0);
+const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** The API's view of the catalog, sorted and cross-referenced. */
+export function assembleData(catalog: Catalog): SnapshotData {
+  const categoryFiles = catalog.categories.map((f) => f.data);
+  const names = new Map(categoryFiles.map((c) => [c.slug, c.name]));
+  const tools: Tool[] = catalog.tools.map(({ data: t }) => ({
+    slug: t.slug,
+    name: t.name,
+    tagline: t.tagline,
+    description: t.description,
+    url: t.url,
+    maker: t.maker,
+    categories: t.categories.map((slug) => ({ slug, name: names.get(slug) ?? slug })),
+    tags: t.tags,
+    pricing: t.pricing,
+    open_source: t.open_source,
+    repository: t.repository,
+    platforms: t.platforms,
+    launched: t.launched,
+    added_at: t.added_at,
+    updated_at: t.updated_at,
+  })).sort(byName);
+  const counts = new Map<string, number>();
+  for (const t of tools) for (const c of t.categories) counts.set(c.slug, (counts.get(c.slug) ?? 0) + 1);
+  const categories: Category[] = categoryFiles.map((c) => ({
+    slug: c.slug, name: c.name, description: c.description, group: c.group, tool_count: counts.get(c.slug) ?? 0,
+  })).sort(byName);
+  const tools_by_newest = tools.map((_, i) => i).sort((a, b) =>
+    tools[b]!.added_at.localeCompare(tools[a]!.added_at) || bySlug(tools[a]!.slug, tools[b]!.slug));
+  const categories_by_tool_count = categories.map((_, i) => i).sort((a, b) =>
+    categories[b]!.tool_count - categories[a]!.tool_count || byName(categories[a]!, categories[b]!));
+  return {
+    tools, categories, tools_by_newest, categories_by_tool_count,
+    groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS],
+  };
+}
+
+/** Every list page the build prebuilds: default sort and page size, no filter or one filter. */
+export function* prebuiltListQueries(data: SnapshotData): Generator<{ kind: 'tools'; query: Omit<ToolQuery, 'page' | 'per_page'> } | { kind: 'categories'; query: Omit<CategoryQuery, 'page' | 'per_page'> }> {
+  const sort = 'name' as const;
+  yield { kind: 'tools', query: { sort } };
+  for (const c of data.categories) yield { kind: 'tools', query: { sort, category: c.slug } };
+  for (const pricing of data.pricing) yield { kind: 'tools', query: { sort, pricing } };
+  for (const platform of data.platforms) yield { kind: 'tools', query: { sort, platform } };
+  for (const open_source of [true, false]) yield { kind: 'tools', query: { sort, open_source } };
+  yield { kind: 'categories', query: { sort } };
+  for (const group of data.groups) yield { kind: 'categories', query: { sort, group } };
+}
+
+/** Every prebuilt body as [canonical key, body], in a fixed order. */
+export function* prebuiltBodies(data: SnapshotData, toolJson: string[], categoryJson: string[]): Generator<[string, string]> {
+  for (const spec of prebuiltListQueries(data)) {
+    const selected = spec.kind === 'tools' ? selectTools(data, spec.query) : selectCategories(data, spec.query);
+    const items = spec.kind === 'tools' ? toolJson : categoryJson;
+    const pages = Math.max(1, Math.ceil(selected.length / DEFAULT_PER_PAGE));
+    for (let page = 1; page <= pages; page++) {
+      const q = { ...spec.query, page, per_page: DEFAULT_PER_PAGE };
+      const key = spec.kind === 'tools' ? toolsKey(q as ToolQuery) : categoriesKey(q as CategoryQuery);
+      yield [key, renderListPage(items, selected, page, DEFAULT_PER_PAGE)];
+    }
+  }
+  for (let i = 0; i < data.tools.length; i++) yield [toolKey(data.tools[i]!.slug), renderItem(toolJson[i]!)];
+  for (let i = 0; i < data.categories.length; i++) yield [categoryKey(data.categories[i]!.slug), renderItem(categoryJson[i]!)];
+}
+
+/** Where a prebuilt body lives under dist/: lists/... for list pages, items/... for single items. */
+export function bodyPath(key: string): string {
+  const [p, query] = key.replace(/^\/api\/v1\//, '').split('?') as [string, string | undefined];
+  const segments = p.split('/');
+  if (segments.length === 2) return `items/${segments[0]}/${segments[1]}.json`;
+  return `lists/${segments[0]}/${query ? query.replace(/&/g, ',') : '_'}.json`;
+}
+
+export interface SnapshotSummary {
+  snapshot: string;
+  tools: number;
+  categories: number;
+  bodies: number;
+  files: number;
+  bytes: number;
+}
+
+/** Compression effort: the best ratios for catalogs of real size, faster levels for huge ones. */
+function compressionLevels(tools: number) {
+  return tools > 2_000 ? { gzip: 6, brotli: 4 } : { gzip: 9, brotli: 9 };
+}
+
+export async function writeSnapshot(data: SnapshotData, dir: string): Promise<SnapshotSummary> {
+  const toolJson = data.tools.map((t) => JSON.stringify(t));
+  const categoryJson = data.categories.map((c) => JSON.stringify(c));
+  const levels = compressionLevels(data.tools.length);
+  let files = 0;
+  let bytes = 0;
+  const made = new Set<string>();
+  const put = async (rel: string, content: string | Uint8Array) => {
+    const abs = path.join(dir, rel);
+    const parent = path.dirname(abs);
+    if (!made.has(parent)) { await mkdir(parent, { recursive: true }); made.add(parent); }
+    await writeFile(abs, content);
+    files++;
+    bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
+  };
+
+  const bodies: Record<string, PrebuiltBody> = {};
+  const writeBody = async (key: string, body: string) => {
+    const rel = bodyPath(key);
+    const raw = Buffer.from(body);
+    const entry: PrebuiltBody = { path: rel, bytes: raw.byteLength, etag: await etagOf(raw) };
+    bodies[key] = entry;
+    await put(rel, raw);
+    const [gz, br] = await Promise.all([
+      gzip(raw, { level: levels.gzip }),
+      brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
+    ]);
+    if (gz.byteLength < raw.byteLength) { entry.gzip = { path: `${rel}.gz`, bytes: gz.byteLength }; await put(`${rel}.gz`, gz); }
+    if (br.byteLength < raw.byteLength) { entry.br = { path: `${rel}.br`, bytes: br.byteLength }; await put(`${rel}.br`, br); }
+  };
+
+  // Bounded concurrency: compression runs on libuv's pool while the next bodies are rendered.
+  const inFlight = new Set<Promise<void>>();
+  for (const [key, body] of prebuiltBodies(data, toolJson, categoryJson)) {
+    bodies[key] = undefined as never; // reserve the key's place so the manifest order is fixed
+    const task = writeBody(key, body).finally(() => inFlight.delete(task));
+    inFlight.add(task);
+    if (inFlight.size >= 16) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
+
+  const dataText = JSON.stringify(data);
+  const indexText = JSON.stringify(await exportSearchIndex(buildSearchIndex(data.tools)));
+  const hash = createHash('sha256').update(dataText).update('\0').update(indexText);
+  for (const [key, b] of Object.entries(bodies)) hash.update(`\0${key}\0${b.etag}`);
+  const snapshot = hash.digest('hex').slice(0, 16);
+  const openapiText = JSON.stringify(buildOpenApi(data), null, 2);
+  await put('data.json', dataText);
+  await put('search-index.json', indexText);
+  await put('openapi.json', openapiText);
+
+  const manifest: Manifest = {
+    snapshot,
+    counts: { tools: data.tools.length, categories: data.categories.length, groups: data.groups.length, bodies: Object.keys(bodies).length },
+    files: { data: 'data.json', search_index: 'search-index.json', openapi: 'openapi.json' },
+    bodies,
+  };
+  await put('manifest.json', `${JSON.stringify(manifest)}\n`);
+  return { snapshot, tools: data.tools.length, categories: data.categories.length, bodies: manifest.counts.bodies, files, bytes };
+}

@@ -1,0 +1,67 @@
+// The snapshot's data file (dist/data.json) and manifest (dist/manifest.json): the contract
+// between build/ (which writes them) and gateway/ (which reads them).
+
+export interface CategoryRef { slug: string; name: string }
+
+export interface Tool {
+  slug: string;
+  name: string;
+  tagline: string;
+  description: string;
+  url: string;
+  maker: string;
+  categories: CategoryRef[];
+  tags: string[];
+  pricing: string;
+  open_source: boolean;
+  repository: string | null;
+  platforms: string[];
+  launched: number | null;
+  added_at: string;
+  updated_at: string;
+}
+
+export interface Category {
+  slug: string;
+  name: string;
+  description: string;
+  group: string;
+  tool_count: number;
+}
+
+/** Everything the gateway needs to answer any valid request exactly as the build would have. */
+export interface SnapshotData {
+  /** Tools in the default order (name, then slug). */
+  tools: Tool[];
+  /** Categories in the default order (name, then slug). */
+  categories: Category[];
+  /** Indices into `tools`, newest first (added_at descending, ties by slug). */
+  tools_by_newest: number[];
+  /** Indices into `categories`, by tool_count descending, ties by name. */
+  categories_by_tool_count: number[];
+  /** Allowed values of the enum parameters. */
+  groups: string[];
+  pricing: string[];
+  platforms: string[];
+}
+
+export interface PrebuiltVariant { path: string; bytes: number }
+
+export interface PrebuiltBody {
+  /** File under dist/ holding the exact response body. */
+  path: string;
+  bytes: number;
+  /** Strong ETag of the identity body, quotes included. */
+  etag: string;
+  gzip?: PrebuiltVariant;
+  br?: PrebuiltVariant;
+}
+
+export interface Manifest {
+  /** Content hash of the snapshot: same catalog, same id. */
+  snapshot: string;
+  counts: { tools: number; categories: number; groups: number; bodies: number };
+  /** Canonical request key (see canonicalKey) -> prebuilt body. */
+  bodies: Record<string, PrebuiltBody>;
+  files: { data: string; search_index: string; openapi: string };
+}

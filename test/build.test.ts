@@ -1,0 +1,180 @@
+import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { writeSyntheticCatalog } from '../bench/synthetic.ts';
+import { buildSnapshot } from '../build/build.ts';
+import { prebuiltListQueries } from '../build/snapshot.ts';
+import { etagOf } from '../snapshot/etag.ts';
+import {
+  categoriesKey, renderListPage, selectCategories, selectTools, toolsKey, type CategoryQuery, type ToolQuery,
+} from '../snapshot/lists.ts';
+import { buildSearchIndex, exportSearchIndex, importSearchIndex, SEARCH_FIELDS } from '../snapshot/search-index.ts';
+import type { Manifest, SnapshotData } from '../snapshot/types.ts';
+import { editJson, fixtureCopy, removeDir, ROOT, tempDir } from './helpers.ts';
+
+async function treeHash(dir: string): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  const walk = async (d: string) => {
+    for (const e of await readdir(d, { withFileTypes: true })) {
+      const abs = path.join(d, e.name);
+      if (e.isDirectory()) await walk(abs);
+      else out.set(path.relative(dir, abs), await etagOf(await readFile(abs)));
+    }
+  };
+  await walk(dir);
+  return out;
+}
+
+describe('snapshot build', () => {
+  let catalog: string;
+  let dist: string;
+  let manifest: Manifest;
+  let data: SnapshotData;
+
+  beforeAll(async () => {
+    catalog = await fixtureCopy();
+    dist = path.join(path.dirname(catalog), 'dist');
+    const result = await buildSnapshot(catalog, dist);
+    expect(result.ok).toBe(true);
+    manifest = JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8'));
+    data = JSON.parse(await readFile(path.join(dist, 'data.json'), 'utf8'));
+  });
+  afterAll(async () => { await removeDir(path.dirname(catalog)); });
+
+  it('writes a manifest with the snapshot id, the counts and every prebuilt body', async () => {
+    expect(manifest.snapshot).toMatch(/^[0-9a-f]{16}$/);
+    expect(manifest.counts).toEqual({ tools: 6, categories: 5, groups: data.groups.length, bodies: Object.keys(manifest.bodies).length });
+    for (const [key, body] of Object.entries(manifest.bodies)) {
+      const bytes = await readFile(path.join(dist, body.path));
+      expect(bytes.byteLength, key).toBe(body.bytes);
+      expect(await etagOf(bytes), key).toBe(body.etag);
+    }
+  });
+
+  it('prebuilds every page of every single-value filter, and every item', () => {
+    const keys = Object.keys(manifest.bodies);
+    expect(keys).toContain('/api/v1/tools');
+    expect(keys).toContain('/api/v1/tools?category=text-to-speech');
+    expect(keys).toContain('/api/v1/tools?pricing=freemium');
+    expect(keys).toContain('/api/v1/tools?platform=api');
+    expect(keys).toContain('/api/v1/tools?open_source=true');
+    expect(keys).toContain('/api/v1/categories?group=audio');
+    expect(keys).toContain('/api/v1/tools/elevenlabs');
+    expect(keys).toContain('/api/v1/categories/voice-cloning');
+    expect(keys.filter((k) => k.startsWith('/api/v1/tools/'))).toHaveLength(6);
+  });
+
+  it('writes list bodies exactly as the API returns them, sorted by name', async () => {
+    const body = JSON.parse(await readFile(path.join(dist, manifest.bodies['/api/v1/tools']!.path), 'utf8'));
+    expect(body.meta).toEqual({ page: 1, per_page: 20, total: 6, total_pages: 1 });
+    expect(body.data.map((t: { name: string }) => t.name)).toEqual(['ElevenLabs', 'Midjourney', 'Murf', 'Otter.ai', 'remove.bg', 'Stable Diffusion']);
+    expect(body.data[0].categories).toEqual([{ slug: 'text-to-speech', name: 'Text to Speech' }, { slug: 'voice-cloning', name: 'Voice Cloning' }]);
+    const cats = JSON.parse(await readFile(path.join(dist, manifest.bodies['/api/v1/categories?group=audio']!.path), 'utf8'));
+    expect(cats.data.map((c: { slug: string; tool_count: number }) => [c.slug, c.tool_count])).toEqual([['text-to-speech', 2], ['voice-cloning', 1]]);
+  });
+
+  it('writes gzip and brotli variants that decompress to the body, only where they are smaller', async () => {
+    const zlib = await import('node:zlib');
+    let variants = 0;
+    for (const body of Object.values(manifest.bodies)) {
+      const raw = await readFile(path.join(dist, body.path));
+      if (body.gzip) { variants++; expect(zlib.gunzipSync(await readFile(path.join(dist, body.gzip.path)))).toEqual(raw); expect(body.gzip.bytes).toBeLessThan(body.bytes); }
+      if (body.br) { variants++; expect(zlib.brotliDecompressSync(await readFile(path.join(dist, body.br.path)))).toEqual(raw); expect(body.br.bytes).toBeLessThan(body.bytes); }
+    }
+    expect(variants).toBeGreaterThan(0);
+  });
+
+  it('computes every prebuilt list page byte-for-byte the same from data.json', async () => {
+    const toolJson = data.tools.map((t) => JSON.stringify(t));
+    const categoryJson = data.categories.map((c) => JSON.stringify(c));
+    let checked = 0;
+    for (const spec of prebuiltListQueries(data)) {
+      for (let page = 1; ; page++) {
+        const key = spec.kind === 'tools' ? toolsKey({ ...spec.query, page, per_page: 20 } as ToolQuery) : categoriesKey({ ...spec.query, page, per_page: 20 } as CategoryQuery);
+        const prebuilt = manifest.bodies[key];
+        if (!prebuilt) break;
+        const selected = spec.kind === 'tools' ? selectTools(data, spec.query) : selectCategories(data, spec.query);
+        const computed = renderListPage(spec.kind === 'tools' ? toolJson : categoryJson, selected, page, 20);
+        expect(computed, key).toBe(await readFile(path.join(dist, prebuilt.path), 'utf8'));
+        checked++;
+      }
+    }
+    expect(checked).toBe(Object.keys(manifest.bodies).filter((k) => !/\/(tools|categories)\/[^?]+$/.test(k)).length);
+  });
+
+  it('exports a search index that answers exactly like the one built in memory', async () => {
+    const built = buildSearchIndex(data.tools);
+    const serialized = JSON.parse(await readFile(path.join(dist, 'search-index.json'), 'utf8'));
+    expect(serialized).toEqual(await exportSearchIndex(built));
+    const imported = await importSearchIndex(serialized);
+    for (const q of ['voice', 'elevenl', 'midjorney', 'stable difusion', 'meeting', 'background', 'open source', 'zzzz']) {
+      for (const field of SEARCH_FIELDS) {
+        expect(imported.search(q, { index: field, limit: 100 }), `${q} in ${field}`).toEqual(built.search(q, { index: field, limit: 100 }));
+      }
+    }
+  });
+
+  it('is deterministic: building the same catalog twice gives byte-identical files', async () => {
+    const again = path.join(path.dirname(catalog), 'dist-again');
+    expect((await buildSnapshot(catalog, again)).ok).toBe(true);
+    expect(await treeHash(again)).toEqual(await treeHash(dist));
+  });
+
+  it('leaves the previous snapshot untouched when the catalog fails validation', async () => {
+    const before = await treeHash(dist);
+    await editJson(path.join(catalog, 'tools', 'murf.json'), (d) => { d.categories = ['nope']; });
+    const result = await buildSnapshot(catalog, dist);
+    expect(result.ok).toBe(false);
+    expect(await treeHash(dist)).toEqual(before);
+    expect((await readdir(path.dirname(dist))).filter((n) => n.startsWith('.dist-'))).toEqual([]);
+  });
+});
+
+/** Waits until every process of the group is gone or a zombie (the builder runs under tsx's child). */
+async function waitForGroupExit(pgid: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const live = (await readdir('/proc')).filter((n) => /^\d+$/.test(n)).some((pid) => {
+      try {
+        const m = /\) (\S) \d+ (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        return m !== null && Number(m[2]) === pgid && m[1] !== 'Z';
+      } catch { return false; }
+    });
+    if (!live) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+}
+
+describe('snapshot build, killed half-way', () => {
+  let dir: string;
+  beforeAll(async () => { dir = await tempDir('kill-test-'); });
+  afterAll(async () => { await removeDir(dir); });
+
+  it('leaves the previous dist/ intact, and the next build succeeds', async () => {
+    const small = await fixtureCopy();
+    const dist = path.join(dir, 'dist');
+    expect((await buildSnapshot(small, dist)).ok).toBe(true);
+    const before = await treeHash(dist);
+    const big = path.join(dir, 'big');
+    await writeSyntheticCatalog(big, 3000);
+    for (const delay of [300, 700, 1100]) {
+      const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/build.ts'), '--catalog', big, '--out', dist], { stdio: 'ignore', detached: true });
+      await new Promise((r) => setTimeout(r, delay));
+      process.kill(-child.pid!, 'SIGKILL'); // the whole group: tsx runs the build in a child process
+      await waitForGroupExit(child.pid!);
+      const after = await treeHash(dist);
+      if (after.size !== before.size) {
+        // The build got all the way through the swap before the kill: a complete new snapshot is fine too.
+        const m = JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8')) as Manifest;
+        expect(m.counts.tools).toBe(3000);
+        return;
+      }
+      expect(after).toEqual(before);
+    }
+    expect((await buildSnapshot(small, dist)).ok).toBe(true);
+    expect(await treeHash(dist)).toEqual(before);
+    expect((await readdir(dir)).filter((n) => n.startsWith('.dist-'))).toEqual([]);
+    expect((await stat(path.join(dist, 'manifest.json'))).isFile()).toBe(true);
+  });
+});

@@ -1,0 +1,30 @@
+// Shared by the tests: temporary copies of the fixture catalog to break in specific ways.
+import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+export const FIXTURE_CATALOG = path.join(ROOT, 'test/fixtures/catalog');
+
+export async function tempDir(prefix = 'catalog-test-'): Promise<string> {
+  return mkdtemp(path.join(tmpdir(), prefix));
+}
+
+/** A fresh copy of the fixture catalog in a temp folder; returns the catalog folder. */
+export async function fixtureCopy(): Promise<string> {
+  const dir = await tempDir();
+  const catalog = path.join(dir, 'catalog');
+  await cp(FIXTURE_CATALOG, catalog, { recursive: true });
+  return catalog;
+}
+
+export async function editJson(file: string, edit: (data: Record<string, unknown>) => void): Promise<void> {
+  const data = JSON.parse(await readFile(file, 'utf8')) as Record<string, unknown>;
+  edit(data);
+  await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
+}
+
+export async function removeDir(dir: string): Promise<void> {
+  await rm(dir, { recursive: true, force: true });
+}

@@ -1,0 +1,164 @@
+import { execFile } from 'node:child_process';
+import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { validateCatalog } from '../build/build.ts';
+import { formatProblem } from '../build/report.ts';
+import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
+
+const run = promisify(execFile);
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+let catalog: string;
+afterEach(async () => { if (catalog) await removeDir(path.dirname(catalog)); });
+
+async function problemsOf(dir: string): Promise<string[]> {
+  const { problems } = await validateCatalog(dir, 'catalog');
+  return problems.map(formatProblem);
+}
+const tool = (slug: string) => path.join(catalog, 'tools', `${slug}.json`);
+
+describe('validator', () => {
+  it('accepts the fixture catalog with no problems', async () => {
+    catalog = await fixtureCopy();
+    expect(await problemsOf(catalog)).toEqual([]);
+  });
+
+  it('gives the line and column of invalid JSON', async () => {
+    catalog = await fixtureCopy();
+    await writeFile(tool('murf'), '{\n  "slug": "murf",\n  "name": "Murf",\n}\n');
+    const [problem] = await problemsOf(catalog);
+    expect(problem).toMatch(/^catalog\/tools\/murf\.json: invalid JSON at line 4, column 1/);
+  });
+
+  it('names a missing field, an extra field and a wrong type', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { delete d.maker; d.website = 'x'; d.open_source = 'yes'; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain('catalog/tools/murf.json: maker: is missing; this field is required');
+    expect(problems.some((p) => p.startsWith("catalog/tools/murf.json: unknown field 'website'"))).toBe(true);
+    expect(problems).toContain('catalog/tools/murf.json: open_source: must be a boolean; got the string "yes"');
+  });
+
+  it('reports a slug used by two files, and the file whose name does not match', async () => {
+    catalog = await fixtureCopy();
+    await copyFile(tool('murf'), tool('murf-studio'));
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain("catalog/tools/murf-studio.json: slug: slug 'murf' does not match the file name; rename the file to murf.json or fix the slug");
+    expect(problems).toContain('catalog/tools/murf.json: slug: "murf" is already used by catalog/tools/murf-studio.json; every slug must be unique');
+  });
+
+  it('rejects names that differ only in case and URLs that differ only in www or a trailing slash', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.name = 'ELEVENLABS'; d.url = 'https://www.elevenlabs.io'; });
+    const problems = await problemsOf(catalog);
+    expect(problems.some((p) => p.includes('murf.json: name: "ELEVENLABS" is already used by catalog/tools/elevenlabs.json'))).toBe(true);
+    expect(problems.some((p) => p.includes('murf.json: url: "https://www.elevenlabs.io" is already used by catalog/tools/elevenlabs.json'))).toBe(true);
+  });
+
+  it('names an unknown category and suggests the closest one', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('midjourney'), (d) => { d.categories = ['image-generation', 'imag-gen']; });
+    expect(await problemsOf(catalog)).toEqual([
+      "catalog/tools/midjourney.json: categories[1]: unknown category 'imag-gen' (did you mean 'image-generation'?)",
+    ]);
+  });
+
+  it('reports a category that no tool lists', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('remove-bg'), (d) => { d.categories = ['image-generation']; });
+    expect(await problemsOf(catalog)).toEqual([
+      "catalog/categories/background-removal.json: category 'background-removal' has no tools; list it in at least one tool's categories or delete the file",
+    ]);
+  });
+
+  it('reports an empty catalog folder', async () => {
+    catalog = await fixtureCopy();
+    await rm(path.join(catalog, 'tools'), { recursive: true });
+    await mkdir(path.join(catalog, 'tools'));
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain('catalog/tools: no .json files; add at least one tool as catalog/tools/<slug>.json');
+  });
+
+  it('reports a file that is not .json, a 10 MB file and a file that is not UTF-8', async () => {
+    catalog = await fixtureCopy();
+    await writeFile(path.join(catalog, 'tools', 'notes.txt'), 'hello');
+    await writeFile(tool('murf'), Buffer.alloc(10 * 1024 * 1024, 0x20));
+    await writeFile(tool('otter-ai'), Buffer.from([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]));
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain('catalog/tools/notes.txt: not a .json file; catalog/tools/ holds only <slug>.json files (move or delete it)');
+    expect(problems).toContain('catalog/tools/murf.json: is 10.0 MB; a catalog file is a few KB (limit 64 KB): check that the right file was saved here');
+    expect(problems).toContain('catalog/tools/otter-ai.json: is not valid UTF-8 text; save it with UTF-8 encoding');
+  });
+
+  it('rejects http URLs, tracking parameters, placeholder text, bad tags and bad dates', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => {
+      d.url = 'https://murf.ai/?utm_source=newsletter&ref=abc';
+      d.tagline = 'TODO write a tagline here';
+    });
+    await editJson(tool('elevenlabs'), (d) => { d.tags = ['Text To Speech']; d.added_at = '2026-02-30'; });
+    await editJson(tool('otter-ai'), (d) => { d.url = 'http://otter.ai/'; d.added_at = '2026-05-01'; d.updated_at = '2026-04-01'; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain("catalog/tools/murf.json: url: has tracking parameters 'utm_source', 'ref'; link to the plain official URL");
+    expect(problems).toContain('catalog/tools/murf.json: tagline: contains a TODO/TBD/FIXME marker; write the real text');
+    expect(problems).toContain('catalog/tools/elevenlabs.json: tags[0]: must be lowercase kebab-case, e.g. "voice-cloning"');
+    expect(problems).toContain('catalog/tools/elevenlabs.json: added_at: is not a real calendar date');
+    expect(problems).toContain('catalog/tools/otter-ai.json: url: must be an absolute https:// URL');
+  });
+
+  it('reports an updated_at before added_at', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('otter-ai'), (d) => { d.added_at = '2026-05-01'; d.updated_at = '2026-04-01'; });
+    expect(await problemsOf(catalog)).toEqual([
+      'catalog/tools/otter-ai.json: updated_at: 2026-04-01 is before added_at 2026-05-01; updated_at must be on or after added_at',
+    ]);
+  });
+
+  it('insists on canonical formatting and says how to fix it', async () => {
+    catalog = await fixtureCopy();
+    const file = tool('murf');
+    const data = JSON.parse(await (await import('node:fs/promises')).readFile(file, 'utf8'));
+    const { slug, ...rest } = data;
+    await writeFile(file, JSON.stringify({ ...rest, slug }));
+    expect(await problemsOf(catalog)).toEqual([
+      'catalog/tools/murf.json: is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it',
+    ]);
+    await run(TSX, ['build/cli/format.ts', '--catalog', catalog], { cwd: ROOT });
+    expect(await problemsOf(catalog)).toEqual([]);
+  });
+
+  it('reports every problem of every file in one run', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.pricing = 'cheap'; });
+    await editJson(tool('otter-ai'), (d) => { d.platforms = ['web', 'mainframe']; });
+    await editJson(tool('midjourney'), (d) => { d.categories = ['no-such-thing']; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain('catalog/tools/murf.json: pricing: must be one of "free", "freemium", "paid"; got "cheap"');
+    expect(problems.some((p) => p.startsWith('catalog/tools/otter-ai.json: platforms[1]: must be one of "web"'))).toBe(true);
+    expect(problems.some((p) => p.startsWith("catalog/tools/midjourney.json: categories[0]: unknown category 'no-such-thing'"))).toBe(true);
+  });
+
+  it('exits non-zero, prints no stack trace, and adds GitHub annotations under Actions', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('midjourney'), (d) => { d.categories = ['image-generation', 'imag-gen']; });
+    const err = await run(TSX, [path.join(ROOT, 'build/cli/validate.ts'), '--catalog', 'catalog'], { cwd: path.dirname(catalog), env: { ...process.env, GITHUB_ACTIONS: 'true' } })
+      .then(() => { throw new Error('validate should have failed'); }, (e: { code: number; stderr: string }) => e);
+    expect(err.code).toBe(1);
+    expect(err.stderr).toContain("catalog/tools/midjourney.json: categories[1]: unknown category 'imag-gen' (did you mean 'image-generation'?)");
+    expect(err.stderr).toMatch(/::error file=catalog\/tools\/midjourney\.json,line=\d+::categories\[1\]: unknown category 'imag-gen'/);
+    expect(err.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('editor JSON Schemas', () => {
+  it('are up to date with the zod schemas (run `npm run schema` when this fails)', async () => {
+    const { editorSchemas } = await import('../build/editor-schema.ts');
+    const { readFile } = await import('node:fs/promises');
+    for (const [file, text] of Object.entries(editorSchemas())) {
+      expect(await readFile(path.join(ROOT, 'catalog/schema', file), 'utf8'), file).toBe(text);
+    }
+    expect((await readdir(path.join(ROOT, 'catalog/schema'))).sort()).toEqual(Object.keys(editorSchemas()).sort());
+  });
+});
