@@ -1,6 +1,9 @@
 // The catalog's file formats and the API's resource shapes, in one place: the validator, the
 // editor JSON Schemas (catalog/schema/) and the OpenAPI document are all generated from these.
 import { z } from 'zod';
+import { SLUG_PATTERN } from '../snapshot/lists.ts';
+
+export { SLUG_PATTERN };
 
 /** The fixed set of category groups: slug -> display name. */
 export const GROUPS = {
@@ -29,7 +32,6 @@ export const PLATFORMS = [
 ] as const;
 export const PRICING = ['free', 'freemium', 'paid'] as const;
 
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 

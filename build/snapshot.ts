@@ -72,8 +72,8 @@ export function* prebuiltListQueries(data: SnapshotData): Generator<{ kind: 'too
   for (const group of data.groups) yield { kind: 'categories', query: { sort, group } };
 }
 
-/** Every prebuilt body as [canonical key, body], in a fixed order. */
-export function* prebuiltBodies(data: SnapshotData, toolJson: string[], categoryJson: string[]): Generator<[string, string]> {
+/** Every prebuilt body as [canonical key, body, total for list pages], in a fixed order. */
+export function* prebuiltBodies(data: SnapshotData, toolJson: string[], categoryJson: string[]): Generator<[string, string, number?]> {
   for (const spec of prebuiltListQueries(data)) {
     const selected = spec.kind === 'tools' ? selectTools(data, spec.query) : selectCategories(data, spec.query);
     const items = spec.kind === 'tools' ? toolJson : categoryJson;
@@ -81,7 +81,7 @@ export function* prebuiltBodies(data: SnapshotData, toolJson: string[], category
     for (let page = 1; page <= pages; page++) {
       const q = { ...spec.query, page, per_page: DEFAULT_PER_PAGE };
       const key = spec.kind === 'tools' ? toolsKey(q as ToolQuery) : categoriesKey(q as CategoryQuery);
-      yield [key, renderListPage(items, selected, page, DEFAULT_PER_PAGE)];
+      yield [key, renderListPage(items, selected, page, DEFAULT_PER_PAGE), selected.length];
     }
   }
   for (let i = 0; i < data.tools.length; i++) yield [toolKey(data.tools[i]!.slug), renderItem(toolJson[i]!)];
@@ -127,10 +127,10 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
   };
 
   const bodies: Record<string, PrebuiltBody> = {};
-  const writeBody = async (key: string, body: string) => {
+  const writeBody = async (key: string, body: string, total?: number) => {
     const rel = bodyPath(key);
     const raw = Buffer.from(body);
-    const entry: PrebuiltBody = { path: rel, bytes: raw.byteLength, etag: await etagOf(raw) };
+    const entry: PrebuiltBody = { path: rel, bytes: raw.byteLength, etag: await etagOf(raw), ...(total !== undefined && { total }) };
     bodies[key] = entry;
     await put(rel, raw);
     const [gz, br] = await Promise.all([
@@ -143,9 +143,9 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
 
   // Bounded concurrency: compression runs on libuv's pool while the next bodies are rendered.
   const inFlight = new Set<Promise<void>>();
-  for (const [key, body] of prebuiltBodies(data, toolJson, categoryJson)) {
+  for (const [key, body, total] of prebuiltBodies(data, toolJson, categoryJson)) {
     bodies[key] = undefined as never; // reserve the key's place so the manifest order is fixed
-    const task = writeBody(key, body).finally(() => inFlight.delete(task));
+    const task = writeBody(key, body, total).finally(() => inFlight.delete(task));
     inFlight.add(task);
     if (inFlight.size >= 16) await Promise.race(inFlight);
   }

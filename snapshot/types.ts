@@ -53,6 +53,8 @@ export interface PrebuiltBody {
   bytes: number;
   /** Strong ETag of the identity body, quotes included. */
   etag: string;
+  /** For list pages: the number of matching items (meta.total), for the Link header. */
+  total?: number;
   gzip?: PrebuiltVariant;
   br?: PrebuiltVariant;
 }

@@ -1,0 +1,148 @@
+// npm run keys -- <command>: the operator's tool to issue, revoke and list API keys. Keys are
+// never issued over the API. The keys file (KEYS_FILE, default .data/keys.json) keeps only
+// SHA-256 hashes, so a new key is printed once and cannot be shown again.
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { keysFilePath, newKeyRecord, readKeysFile, updateKeysFile, type KeyRecord } from '../keys-file.ts';
+import { loadPlans } from '../plans.ts';
+
+const USAGE = `Usage: npm run keys -- <command>
+
+Commands:
+  create --plan <plan> --name <label> [--json]   issue a new key; it is shown once
+  revoke <id>                                    revoke a key by its id (key_...)
+  list [--json]                                  list keys (never the keys themselves)
+  help                                           show this text
+
+The keys file is KEYS_FILE (default .data/keys.json); the plans are in PLANS_FILE
+(default gateway/plans.json). A running server sees changes within a second.
+`;
+
+/** A mistake of the operator's: printed as one sentence, exit 1, no stack trace. */
+class CliError extends Error {}
+
+const NAME_MAX = 100;
+
+async function main(argv: string[]): Promise<number> {
+  const [command, ...rest] = argv;
+  switch (command) {
+    case 'create': return create(rest);
+    case 'revoke': return revoke(rest);
+    case 'list': return list(rest);
+    case 'help': case '--help': case '-h':
+      process.stdout.write(USAGE);
+      return 0;
+    case undefined:
+      process.stderr.write(USAGE);
+      return 1;
+    default:
+      process.stderr.write(`Unknown command '${command}'.\n\n${USAGE}`);
+      return 1;
+  }
+}
+
+async function create(args: string[]): Promise<number> {
+  const { values } = parse('create', args, { plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } }, 0);
+  const plan = values.plan;
+  const name = values.name?.trim();
+  if (plan === undefined) throw new CliError('create needs --plan <plan>, for example: npm run keys -- create --plan free --name "CI bot".');
+  if (name === undefined || name === '') throw new CliError('create needs --name <label> saying who or what the key is for, for example --name "CI bot".');
+  if (name.length > NAME_MAX || /\p{Cc}/u.test(name)) throw new CliError(`--name must be at most ${NAME_MAX} characters on one line.`);
+  const plans = loadPlans();
+  const limit = plans[plan];
+  if (!limit) throw new CliError(`Unknown plan '${plan}'; the plans are ${Object.keys(plans).join(', ')}.`);
+
+  const file = keysFilePath();
+  const { key, record } = await updateKeysFile(file, (records) => {
+    const created = newKeyRecord(plan, name, new Set(records.map((r) => r.id)));
+    return { records: [...records, created.record], result: created };
+  });
+
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify({ id: record.id, key, plan, name })}\n`);
+    return 0;
+  }
+  const base = `http://127.0.0.1:${process.env.PORT || 8787}/api/v1`;
+  process.stdout.write(`Created key ${record.id} on plan ${plan} (${limit.per_minute} requests per minute), named "${name}":
+
+    ${key}
+
+Copy it now: this is the only time it is shown (${file} keeps only its SHA-256 hash).
+A running server accepts it within a second. Try it:
+
+    curl -H "X-API-Key: ${key}" ${base}/tools
+`);
+  return 0;
+}
+
+async function revoke(args: string[]): Promise<number> {
+  const { positionals } = parse('revoke', args, {}, 1);
+  const id = positionals[0];
+  if (id === undefined) throw new CliError('revoke needs the id of the key, for example: npm run keys -- revoke key_0123456789ab.');
+  const file = keysFilePath();
+  const revoked = await updateKeysFile(file, (records) => {
+    const found = records.find((r) => r.id === id);
+    if (!found) throw new CliError(`No key with id '${id}' in ${file}; run "npm run keys -- list" to see the ids.`);
+    if (found.status === 'revoked') throw new CliError(`Key ${id} was already revoked at ${found.revoked_at}; nothing changed.`);
+    const updated: KeyRecord = { ...found, status: 'revoked', revoked_at: new Date().toISOString() };
+    return { records: records.map((r) => (r === found ? updated : r)), result: updated };
+  });
+  process.stdout.write(`Revoked key ${revoked.id} (plan ${revoked.plan}, named "${revoked.name}") at ${revoked.revoked_at}. A running server refuses it within a second.\n`);
+  return 0;
+}
+
+async function list(args: string[]): Promise<number> {
+  const { values } = parse('list', args, { json: { type: 'boolean' } }, 0);
+  const file = keysFilePath();
+  const records = await readKeysFile(file);
+  // The prefix tells keys apart in a listing; the full hash is never shown.
+  const rows = records.map((r) => ({
+    id: r.id, plan: r.plan, name: r.name, status: r.status, created_at: r.created_at, revoked_at: r.revoked_at,
+    hash_prefix: r.hash.slice(0, 8),
+  }));
+  if (values.json) {
+    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    return 0;
+  }
+  if (rows.length === 0) {
+    process.stdout.write(`No keys in ${file} yet. Create one with: npm run keys -- create --plan free --name "CI bot"\n`);
+    return 0;
+  }
+  const table = [
+    ['ID', 'PLAN', 'NAME', 'STATUS', 'CREATED', 'REVOKED', 'HASH'],
+    ...rows.map((r) => [r.id, r.plan, oneLine(r.name), r.status, r.created_at, r.revoked_at ?? '-', `${r.hash_prefix}…`]),
+  ];
+  const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
+  for (const row of table) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`);
+  return 0;
+}
+
+/** parseArgs, with its errors turned into one sentence that names the command. */
+function parse<O extends NonNullable<ParseArgsConfig['options']>>(command: string, args: string[], options: O, maxPositionals: number) {
+  let parsed: ReturnType<typeof parseArgs<{ args: string[]; options: O; allowPositionals: true; strict: true }>>;
+  try {
+    parsed = parseArgs({ args, options, allowPositionals: true, strict: true });
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    const option = /'(-[^' ]+)/.exec((e as Error).message)?.[1];
+    if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') throw new CliError(`${command} does not take the option ${option}; run "npm run keys -- help" for usage.`);
+    if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE') throw new CliError(`Option ${option} of ${command} needs a value.`);
+    throw new CliError(`${command}: ${(e as Error).message.split('\n')[0]}`);
+  }
+  if (parsed.positionals.length > maxPositionals) {
+    throw new CliError(`${command} got an unexpected argument '${parsed.positionals[maxPositionals]}'; run "npm run keys -- help" for usage.`);
+  }
+  return parsed;
+}
+
+function oneLine(s: string): string {
+  return s.replace(/\p{Cc}/gu, ' ');
+}
+
+try {
+  process.exitCode = await main(process.argv.slice(2));
+} catch (e) {
+  // Operator mistakes and bad files (PlansFileError, KeysFileError) carry plain messages; anything
+  // else is still one line, without a stack trace.
+  process.stderr.write(`${(e as Error).message ?? String(e)}\n`);
+  process.exitCode = 1;
+}

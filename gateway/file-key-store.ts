@@ -1,0 +1,194 @@
+// FileKeyStore: the embedded default KeyStore, over the keys file the operator CLI writes.
+// Lookups are a Map read; the file is re-read in the background when it changes, so a key the
+// CLI creates or revokes takes effect on a running server within a second, without a restart.
+import { watch, type FSWatcher, type Stats } from 'node:fs';
+import { open, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { KeysFileError, keysFilePath, parseKeysFile, type KeyRecord } from './keys-file.ts';
+import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from './key-store.ts';
+
+export interface FileKeyStoreOptions {
+  /**
+   * How long a file that stopped reading well (corrupt mid-edit, unreadable) is answered from the
+   * last good copy before lookups fail with KeyStoreUnavailableError. The contract's 30 s.
+   */
+  graceMs?: number;
+  /** Interval of the stat poll that backs up fs.watch (which can miss events on some filesystems). */
+  pollMs?: number;
+  /** Use fs.watch as well as the poll (default true; false shows that the poll alone suffices). */
+  watch?: boolean;
+  /** The clock of the grace period. */
+  now?: () => number;
+  /** Where the one-line notices about the file go. */
+  log?: (line: string) => void;
+}
+
+const UNKNOWN: KeyLookup = Object.freeze({ status: 'unknown' });
+
+export class FileKeyStore implements KeyStore {
+  /**
+   * Opens the store and reads the file once. A missing file is a store with no keys; a file that
+   * exists but is invalid rejects with KeysFileError, so a server does not start on a broken file.
+   */
+  static async open(file: string = keysFilePath(), options: FileKeyStoreOptions = {}): Promise<FileKeyStore> {
+    const store = new FileKeyStore(file, options);
+    const first = await store.read();
+    if (!first.ok) {
+      await store.close();
+      throw first.error;
+    }
+    store.accept(first.lookups, first.signature);
+    store.start();
+    return store;
+  }
+
+  private lookups = new Map<string, KeyLookup>();
+  /** Identity of the file version in `lookups` (inode, size, times), or 'missing'. */
+  private signature = '';
+  /** When reads started failing; null while the last read was good. */
+  private failingSince: number | null = null;
+  private readonly absolute: string;
+  private readonly graceMs: number;
+  private readonly pollMs: number;
+  private readonly useWatch: boolean;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private watcher: FSWatcher | null = null;
+  private poller: NodeJS.Timeout | null = null;
+  private reloading: Promise<void> | null = null;
+  private reloadAgain = false;
+  private closed = false;
+
+  private constructor(private readonly file: string, options: FileKeyStoreOptions) {
+    this.absolute = path.resolve(file);
+    this.graceMs = options.graceMs ?? 30_000;
+    this.pollMs = options.pollMs ?? 250;
+    this.useWatch = options.watch ?? true;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((line) => console.error(line));
+  }
+
+  lookup(hash: string): Promise<KeyLookup> {
+    if (this.failingSince !== null && this.now() - this.failingSince >= this.graceMs) {
+      return Promise.reject(new KeyStoreUnavailableError(`keys file ${this.file} has not been readable for ${Math.round(this.graceMs / 1000)} s`));
+    }
+    return Promise.resolve(this.lookups.get(hash) ?? UNKNOWN);
+  }
+
+  /** Stops watching; pending reloads finish first so nothing touches the file afterwards. */
+  async close(): Promise<void> {
+    this.closed = true;
+    if (this.poller) clearInterval(this.poller);
+    this.poller = null;
+    this.stopWatching();
+    await this.reloading;
+  }
+
+  private start(): void {
+    this.startWatching();
+    this.poller = setInterval(() => void this.poll(), this.pollMs);
+    this.poller.unref();
+  }
+
+  // The CLI replaces the file by rename, which gives it a new inode: a watch on the file itself
+  // would go on watching the old one, so the directory is watched and events filtered by name.
+  private startWatching(): void {
+    if (this.watcher || this.closed || !this.useWatch) return;
+    const base = path.basename(this.absolute);
+    try {
+      this.watcher = watch(path.dirname(this.absolute), { persistent: false }, (_event, name) => {
+        if (name === null || name.toString() === base) this.reload();
+      });
+      this.watcher.on('error', () => this.stopWatching());
+    } catch {
+      // The directory does not exist yet (no key created): the poll notices when it appears.
+      this.watcher = null;
+    }
+  }
+
+  private stopWatching(): void {
+    this.watcher?.close();
+    this.watcher = null;
+  }
+
+  private async poll(): Promise<void> {
+    if (this.closed) return;
+    this.startWatching();
+    let current: string;
+    try {
+      current = signatureOf(await stat(this.absolute));
+    } catch (e) {
+      current = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
+    }
+    // While failing, retry on every poll: a permission fix changes no signature we compare.
+    if (current !== this.signature || this.failingSince !== null) this.reload();
+  }
+
+  /** Runs one read at a time; a change seen during a read triggers one more read after it. */
+  private reload(): void {
+    if (this.closed) return;
+    if (this.reloading) {
+      this.reloadAgain = true;
+      return;
+    }
+    this.reloading = this.read().then((result) => {
+      if (this.closed) return;
+      if (result.ok) this.accept(result.lookups, result.signature);
+      else this.fail(result.error);
+    }).finally(() => {
+      this.reloading = null;
+      if (this.reloadAgain) {
+        this.reloadAgain = false;
+        this.reload();
+      }
+    });
+  }
+
+  private accept(lookups: Map<string, KeyLookup>, signature: string): void {
+    this.lookups = lookups;
+    this.signature = signature;
+    if (this.failingSince !== null) {
+      this.log(`keys: ${this.file} reads well again (${lookups.size} keys)`);
+      this.failingSince = null;
+    }
+  }
+
+  private fail(error: Error): void {
+    if (this.failingSince !== null) return;
+    this.failingSince = this.now();
+    this.log(`keys: ${error.message}; answering from the last good copy for up to ${Math.round(this.graceMs / 1000)} s`);
+  }
+
+  // The stat comes from the same open file that is read, so the signature always matches the
+  // content: a change racing the read shows up as a different signature on the next poll.
+  private async read(): Promise<{ ok: true; lookups: Map<string, KeyLookup>; signature: string } | { ok: false; error: Error }> {
+    let handle;
+    try {
+      handle = await open(this.absolute, 'r');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, lookups: new Map(), signature: 'missing' };
+      return { ok: false, error: new KeysFileError(`keys file ${this.file} cannot be read: ${(e as Error).message}`) };
+    }
+    try {
+      const signature = signatureOf(await handle.stat());
+      const records = parseKeysFile(await handle.readFile('utf8'), this.file);
+      return { ok: true, lookups: lookupsOf(records), signature };
+    } catch (e) {
+      return { ok: false, error: e as Error };
+    } finally {
+      await handle.close();
+    }
+  }
+}
+
+function lookupsOf(records: readonly KeyRecord[]): Map<string, KeyLookup> {
+  const out = new Map<string, KeyLookup>();
+  for (const r of records) {
+    out.set(r.hash, Object.freeze(r.status === 'active' ? { status: 'active', id: r.id, plan: r.plan } : { status: 'revoked', id: r.id }));
+  }
+  return out;
+}
+
+function signatureOf(s: Stats): string {
+  return `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;
+}

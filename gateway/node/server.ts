@@ -1,0 +1,75 @@
+// The Node adapter: translates node:http to the core and back. Prebuilt bodies come from memory,
+// in the best encoding the client accepts.
+import http from 'node:http';
+import type { createGateway, GatewayResult } from '../core.ts';
+import type { PrebuiltBytes } from './load.ts';
+
+type Gateway = ReturnType<typeof createGateway>;
+
+export interface ServerOptions {
+  gateway: Gateway;
+  bodies: Map<string, PrebuiltBytes>;
+  /** One line per request; the default writes to stdout. */
+  accessLog?: (line: string) => void;
+}
+
+export function createServer({ gateway, bodies, accessLog = (l) => process.stdout.write(`${l}\n`) }: ServerOptions): http.Server {
+  return http.createServer((req, res) => {
+    const started = performance.now();
+    req.resume(); // a body on a GET is read and ignored, so keep-alive connections stay usable
+    const host = req.headers.host && /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
+    const url = `http://${host}${req.url?.startsWith('/') ? req.url : '/'}`;
+    const request = {
+      method: req.method ?? 'GET',
+      url,
+      headers: { get: (name: string) => headerValue(req.headers[name]) },
+    };
+    gateway.handle(request).then((result) => {
+      send(res, result, bodies, req.headers['accept-encoding']);
+      const path = url.slice(url.indexOf('/', 7)).split('?')[0];
+      accessLog(`${request.method} ${path} ${result.status} ${(performance.now() - started).toFixed(2)}ms ${result.keyId ?? '-'}`);
+    }, (e: unknown) => {
+      // The core answers every error itself; this is the last line of defence.
+      console.error(e);
+      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+      res.end('{"error":"Internal error.","code":"INTERNAL_ERROR"}');
+    });
+  });
+}
+
+function headerValue(v: string | string[] | undefined): string | null {
+  if (v === undefined) return null;
+  return Array.isArray(v) ? v.join(', ') : v;
+}
+
+function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, acceptEncoding: string | undefined): void {
+  const headers: Record<string, string | number> = { ...result.headers };
+  let payload: Buffer | string | null = result.body;
+  if (result.prebuilt !== undefined && result.status === 200) {
+    const bytes = bodies.get(result.prebuilt);
+    if (bytes === undefined) throw new Error(`prebuilt body not loaded: ${result.prebuilt}`);
+    const encoding = chooseEncoding(acceptEncoding, bytes);
+    payload = encoding ? bytes[encoding]! : bytes.identity;
+    headers.Vary = 'Accept-Encoding';
+    if (encoding) headers['Content-Encoding'] = encoding;
+  }
+  if (payload !== null) headers['Content-Length'] = Buffer.byteLength(payload);
+  res.writeHead(result.status, headers);
+  // HEAD: the same headers as GET (Content-Length included), no body.
+  res.end(res.req.method === 'HEAD' || payload === null ? undefined : payload);
+}
+
+/** br, then gzip, when the client accepts them (q=0 refuses). */
+function chooseEncoding(header: string | undefined, bytes: PrebuiltBytes): 'br' | 'gzip' | undefined {
+  if (!header) return undefined;
+  const accepted = new Map<string, number>();
+  for (const part of header.split(',')) {
+    const [name, ...params] = part.trim().toLowerCase().split(';');
+    const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    accepted.set(name!, q ? Number(q.slice(2)) || 0 : 1);
+  }
+  const ok = (name: string) => (accepted.get(name) ?? accepted.get('*') ?? 0) > 0;
+  if (bytes.br && ok('br')) return 'br';
+  if (bytes.gzip && ok('gzip')) return 'gzip';
+  return undefined;
+}

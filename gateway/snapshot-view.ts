@@ -1,0 +1,49 @@
+// The snapshot as the gateway holds it: parsed once per process, with the lookups a request needs
+// (slug -> index, prebuilt key -> ETag, items serialized once). Platform-neutral: the Node adapter
+// fills it from dist/ on disk, the edge adapter from its bundle.
+import { importSearchIndex, type SerializedIndex } from '../snapshot/search-index.ts';
+import { createSearchEngine, type SearchEngine } from '../snapshot/search.ts';
+import type { Manifest, SnapshotData } from '../snapshot/types.ts';
+
+export interface SnapshotView {
+  id: string;
+  data: SnapshotData;
+  manifest: Manifest;
+  toolJson: string[];
+  categoryJson: string[];
+  toolBySlug: Map<string, number>;
+  categoryBySlug: Map<string, number>;
+  groups: Set<string>;
+  pricing: Set<string>;
+  platforms: Set<string>;
+  openapi: string;
+  /** The search engine, loaded on first use and then kept for the life of the process. */
+  search(): Promise<SearchEngine>;
+}
+
+export function createSnapshotView(
+  manifest: Manifest,
+  data: SnapshotData,
+  openapi: string,
+  loadIndex: () => Promise<SerializedIndex>,
+): SnapshotView {
+  let engine: Promise<SearchEngine> | undefined;
+  return {
+    id: manifest.snapshot,
+    data,
+    manifest,
+    toolJson: data.tools.map((t) => JSON.stringify(t)),
+    categoryJson: data.categories.map((c) => JSON.stringify(c)),
+    toolBySlug: new Map(data.tools.map((t, i) => [t.slug, i])),
+    categoryBySlug: new Map(data.categories.map((c, i) => [c.slug, i])),
+    groups: new Set(data.groups),
+    pricing: new Set(data.pricing),
+    platforms: new Set(data.platforms),
+    openapi,
+    search() {
+      engine ??= loadIndex().then(importSearchIndex).then((index) => createSearchEngine(data, index));
+      engine.catch(() => { engine = undefined; }); // a failed load is retried by the next search
+      return engine;
+    },
+  };
+}

@@ -1,0 +1,308 @@
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { BASE, createHarness, FREE_KEY, PRO_KEY, REVOKED_KEY, type Harness } from './gateway-harness.ts';
+
+let h: Harness;
+const key = { 'X-API-Key': PRO_KEY };
+const get = (p: string, headers: Record<string, string> = key) => h.request(p, { headers });
+
+beforeAll(async () => { h = await createHarness(); });
+beforeEach(() => { h.clock.now += 60_000; }); // every test starts in a fresh rate-limit window
+
+describe('GET /api/v1/tools', () => {
+  it('lists tools by name with the list envelope and default paging', async () => {
+    const r = await get('/api/v1/tools');
+    expect(r.status).toBe(200);
+    expect(r.header('content-type')).toBe('application/json; charset=utf-8');
+    expect(r.json.meta).toEqual({ page: 1, per_page: 20, total: 6, total_pages: 1 });
+    expect(r.json.data.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs', 'midjourney', 'murf', 'otter-ai', 'remove-bg', 'stable-diffusion']);
+    expect(r.prebuilt).toBe('/api/v1/tools');
+  });
+
+  it('serves default-sort, single-filter pages prebuilt and computes every other combination', async () => {
+    expect((await get('/api/v1/tools?pricing=freemium')).prebuilt).toBeDefined();
+    expect((await get('/api/v1/tools?per_page=20&page=1&sort=name')).prebuilt).toBe('/api/v1/tools');
+    const computed = await get('/api/v1/tools?pricing=freemium&platform=api&per_page=2');
+    expect(computed.prebuilt).toBeUndefined();
+    expect(computed.json.meta).toEqual({ page: 1, per_page: 2, total: 3, total_pages: 2 });
+    expect(computed.json.data.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs', 'murf']);
+  });
+
+  it('filters by category anywhere in the list, pricing, platform and open_source', async () => {
+    const slugs = async (q: string) => (await get(`/api/v1/tools?${q}`)).json.data.map((t: { slug: string }) => t.slug);
+    expect(await slugs('category=voice-cloning')).toEqual(['elevenlabs']);
+    expect(await slugs('pricing=paid')).toEqual(['midjourney']);
+    expect(await slugs('platform=self-hosted')).toEqual(['stable-diffusion']);
+    expect(await slugs('open_source=true')).toEqual(['stable-diffusion']);
+    expect(await slugs('open_source=false&pricing=free')).toEqual([]);
+  });
+
+  it('sorts by newest with ties by slug', async () => {
+    const r = await get('/api/v1/tools?sort=newest');
+    expect(r.json.data.map((t: { slug: string }) => t.slug)).toEqual(['otter-ai', 'remove-bg', 'midjourney', 'stable-diffusion', 'murf', 'elevenlabs']);
+  });
+
+  it('answers a page past the last with an empty list and the true totals', async () => {
+    const r = await get('/api/v1/tools?per_page=4&page=9');
+    expect(r.status).toBe(200);
+    expect(r.json).toEqual({ data: [], meta: { page: 9, per_page: 4, total: 6, total_pages: 2 } });
+  });
+
+  it('sends RFC 8288 Link headers that keep the other parameters', async () => {
+    const r = await get('/api/v1/tools?per_page=2&pricing=freemium&page=2');
+    expect(r.json.meta.total_pages).toBe(2);
+    expect(r.header('link')).toBe(
+      `<${BASE}/api/v1/tools?per_page=2&pricing=freemium&page=1>; rel="first", <${BASE}/api/v1/tools?per_page=2&pricing=freemium&page=1>; rel="prev", <${BASE}/api/v1/tools?per_page=2&pricing=freemium&page=2>; rel="last"`,
+    );
+    expect((await get('/api/v1/tools')).header('link')).toBeUndefined();
+    const past = await get('/api/v1/tools?per_page=4&page=5');
+    expect(past.header('link')).toContain(`<${BASE}/api/v1/tools?per_page=4&page=2>; rel="prev"`);
+    expect(past.header('link')).not.toContain('rel="next"');
+  });
+
+  it.each([
+    ['page=0', 'page'], ['page=1000001', 'page'], ['page=', 'page'], ['page', 'page'], ['page=2.0', 'page'], ['page=+2', 'page'],
+    ['page=2e1', 'page'], ['page=020', 'page'], ['per_page=101', 'per_page'], ['per_page=0', 'per_page'], ['per_page=-1', 'per_page'],
+    ['category=imag-gen', 'category'], ['pricing=cheap', 'pricing'], ['platform=mainframe', 'platform'], ['open_source=yes', 'open_source'],
+    ['sort=tool_count', 'sort'], ['page=%ZZ', 'page'],
+  ])('rejects %s with 400 INVALID_PARAMETER naming %s', async (query, name) => {
+    const r = await get(`/api/v1/tools?${query}`);
+    expect(r.status).toBe(400);
+    expect(r.json.code).toBe('INVALID_PARAMETER');
+    expect(r.json.error).toContain(`'${name}'`);
+  });
+
+  it('checks unknown, then repeated, then values in table order', async () => {
+    expect((await get('/api/v1/tools?page=0&foo=1&page=2')).json.code).toBe('UNKNOWN_PARAMETER');
+    const repeated = await get('/api/v1/tools?per_page=0&page=1&page=2');
+    expect(repeated.json).toEqual({ error: "Parameter 'page' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
+    expect((await get('/api/v1/tools?sort=x&page=0')).json.error).toContain("'page'");
+    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort.");
+  });
+
+  it('ignores empty && segments', async () => {
+    expect((await get('/api/v1/tools?&&pricing=paid&&')).json.meta.total).toBe(1);
+  });
+});
+
+describe('GET /api/v1/tools/{slug}', () => {
+  it('returns one tool in the single-item envelope', async () => {
+    const r = await get('/api/v1/tools/elevenlabs');
+    expect(r.status).toBe(200);
+    expect(Object.keys(r.json)).toEqual(['data']);
+    expect(r.json.data).toMatchObject({ slug: 'elevenlabs', name: 'ElevenLabs', categories: [{ slug: 'text-to-speech', name: 'Text to Speech' }, { slug: 'voice-cloning', name: 'Voice Cloning' }] });
+  });
+
+  it.each([
+    ['/api/v1/tools/nope', "No tool with slug 'nope'."],
+    ['/api/v1/tools/ElevenLabs', "No tool with slug 'ElevenLabs'."],
+    ['/api/v1/tools/%C3%A9l%C3%A8ve', "No tool with slug 'élève'."],
+    ['/api/v1/tools/..%2f..%2fetc', "No tool with slug '../../etc'."],
+  ])('answers %s with 404 NOT_FOUND naming the slug', async (p, message) => {
+    const r = await get(p);
+    expect(r.status).toBe(404);
+    expect(r.json).toEqual({ error: message, code: 'NOT_FOUND' });
+  });
+
+  it('answers a trailing slash, a path that does not decode, and deeper paths with 404', async () => {
+    for (const p of ['/api/v1/tools/', '/api/v1/tools/%E0%A4%A', '/api/v1/tools/elevenlabs/extra', '/api/v1/nope', '/api/v1', '/api/v1/search/x']) {
+      const r = await get(p);
+      expect(r.status, p).toBe(404);
+      expect(r.json.code, p).toBe('NOT_FOUND');
+    }
+  });
+
+  it('rejects any query parameter with 400 UNKNOWN_PARAMETER', async () => {
+    const r = await get('/api/v1/tools/elevenlabs?page=1');
+    expect(r.json).toEqual({ error: "Unknown parameter 'page' for /api/v1/tools/{slug}; it takes no parameters.", code: 'UNKNOWN_PARAMETER' });
+  });
+});
+
+describe('GET /api/v1/categories and /categories/{slug}', () => {
+  it('lists categories by name with tool counts, filterable by group', async () => {
+    const r = await get('/api/v1/categories');
+    expect(r.json.data.map((c: { slug: string }) => c.slug)).toEqual(['background-removal', 'image-generation', 'meeting-notes', 'text-to-speech', 'voice-cloning']);
+    expect((await get('/api/v1/categories?group=audio')).json.meta.total).toBe(2);
+  });
+
+  it('sorts by tool_count descending, ties by name', async () => {
+    const r = await get('/api/v1/categories?sort=tool_count');
+    expect(r.json.data.map((c: { slug: string; tool_count: number }) => `${c.slug}:${c.tool_count}`)).toEqual(['image-generation:2', 'text-to-speech:2', 'background-removal:1', 'meeting-notes:1', 'voice-cloning:1']);
+  });
+
+  it('rejects an unknown group naming the value and the groups', async () => {
+    const r = await get('/api/v1/categories?group=nope');
+    expect(r.status).toBe(400);
+    expect(r.json.error).toMatch(/^Invalid value for 'group': 'nope' is not one of the groups assistants, text, image/);
+  });
+
+  it('returns one category, and 404 for an unknown one', async () => {
+    expect((await get('/api/v1/categories/voice-cloning')).json.data).toEqual({ slug: 'voice-cloning', name: 'Voice Cloning', description: 'Tools that build a synthetic copy of a real voice from sample recordings.', group: 'audio', tool_count: 1 });
+    expect((await get('/api/v1/categories/nope')).json).toEqual({ error: "No category with slug 'nope'.", code: 'NOT_FOUND' });
+  });
+});
+
+describe('GET /api/v1/search', () => {
+  it('finds tools with a score, best first, paginated by limit', async () => {
+    const r = await get('/api/v1/search?q=text+to+speech&limit=1');
+    expect(r.status).toBe(200);
+    expect(r.json.meta).toMatchObject({ page: 1, per_page: 1 });
+    expect(r.json.meta.total).toBeGreaterThanOrEqual(2);
+    expect(r.json.data[0]).toMatchObject({ slug: expect.any(String), score: expect.any(Number) });
+  });
+
+  it('tolerates typos and prefixes and ignores case and diacritics', async () => {
+    for (const q of ['midjorney', 'MIDJOURNEY', 'mídjöurney', 'midjou']) {
+      expect((await get(`/api/v1/search?q=${encodeURIComponent(q)}`)).json.data[0]?.slug, q).toBe('midjourney');
+    }
+    expect((await get('/api/v1/search?q=elevenl')).json.data[0].slug).toBe('elevenlabs');
+  });
+
+  it('filters by category and pricing', async () => {
+    const r = await get('/api/v1/search?q=voice&pricing=freemium&category=voice-cloning');
+    expect(r.json.data.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs']);
+  });
+
+  it('answers no match with 200 and an empty list', async () => {
+    expect((await get('/api/v1/search?q=xqzvwk')).json).toEqual({ data: [], meta: { page: 1, per_page: 10, total: 0, total_pages: 0 } });
+  });
+
+  it.each([
+    ['', "Missing required parameter 'q'"], ['q=', "'q'"], ['q=%20%20', "'q'"], ['q=aaa...(201 characters)'.replace('aaa...(201 characters)', 'a'.repeat(201)), "'q'"],
+    ['q=x&limit=51', "'limit'"], ['q=x&limit=0', "'limit'"], ['q=x&page=0', "'page'"], ['q=x&category=nope', "'category'"],
+  ])('rejects a bad q, limit, page or category with 400 (case %#)', async (query, mention) => {
+    const r = await get(`/api/v1/search?${query}`);
+    expect(r.status).toBe(400);
+    expect(r.json.error).toContain(mention);
+  });
+
+  it('counts q in code points after trimming Unicode whitespace', async () => {
+    expect((await get(`/api/v1/search?q=${encodeURIComponent(`\u3000${'é'.repeat(200)}\u00a0`)}`)).status).toBe(200);
+    expect((await get(`/api/v1/search?q=${encodeURIComponent('😀'.repeat(200))}`)).status).toBe(200);
+  });
+});
+
+describe('authentication', () => {
+  it.each([
+    ['no header', {}, 'MISSING_API_KEY'], ['an empty header', { 'X-API-Key': '' }, 'MISSING_API_KEY'],
+    ['a whitespace header', { 'X-API-Key': '   ' }, 'MISSING_API_KEY'], ['a short key', { 'X-API-Key': 'sk_short' }, 'INVALID_API_KEY'],
+    ['a wrong prefix', { 'X-API-Key': `pk_${'a'.repeat(40)}` }, 'INVALID_API_KEY'], ['a 10 KB key', { 'X-API-Key': `sk_${'a'.repeat(10_000)}` }, 'INVALID_API_KEY'],
+    ['a non-ASCII key', { 'X-API-Key': `sk_${'é'.repeat(40)}` }, 'INVALID_API_KEY'], ['an unknown key', { 'X-API-Key': `sk_${'Z'.repeat(40)}` }, 'INVALID_API_KEY'],
+    ['the header sent twice', { 'X-API-Key': `${FREE_KEY}, ${FREE_KEY}` }, 'INVALID_API_KEY'], ['a revoked key', { 'X-API-Key': REVOKED_KEY }, 'REVOKED_API_KEY'],
+  ])('answers %s with 401 %s, no-store and no rate-limit headers', async (_label, headers, code) => {
+    const r = await get('/api/v1/tools', headers as Record<string, string>);
+    expect(r.status).toBe(401);
+    expect(r.json.code).toBe(code);
+    expect(r.header('cache-control')).toBe('no-store');
+    expect(r.header('x-ratelimit-limit')).toBeUndefined();
+  });
+
+  it('accepts a key with surrounding whitespace', async () => {
+    expect((await get('/api/v1/tools', { 'X-API-Key': ` ${FREE_KEY}\t` })).status).toBe(200);
+  });
+
+  it('checks the key before the route: an unknown path without a key is 401', async () => {
+    expect((await get('/api/v1/nope', {})).status).toBe(401);
+  });
+
+  it('answers 503 with Retry-After when the key store is down', async () => {
+    h.keys.down = true;
+    try {
+      const r = await get('/api/v1/tools');
+      expect(r.status).toBe(503);
+      expect(r.json.code).toBe('SERVICE_UNAVAILABLE');
+      expect(r.header('retry-after')).toBe('7');
+      expect(r.header('cache-control')).toBe('no-store');
+    } finally {
+      h.keys.down = false;
+    }
+  });
+});
+
+describe('rate limiting', () => {
+  it('counts every keyed request and answers 429 with the plan number past the limit', async () => {
+    const seen: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const r = await get(i % 3 === 0 ? '/api/v1/nope' : i % 3 === 1 ? '/api/v1/tools?page=0' : '/api/v1/tools', { 'X-API-Key': FREE_KEY });
+      seen.push(Number(r.header('x-ratelimit-remaining')));
+      expect(r.header('x-ratelimit-limit')).toBe('60');
+    }
+    expect(seen[0]).toBe(59);
+    expect(seen[59]).toBe(0);
+    const over = await get('/api/v1/tools', { 'X-API-Key': FREE_KEY });
+    expect(over.status).toBe(429);
+    expect(over.json).toEqual({ error: 'Rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_EXCEEDED' });
+    expect(over.header('x-ratelimit-remaining')).toBe('0');
+    expect(over.header('cache-control')).toBe('no-store');
+    const reset = Number(over.header('x-ratelimit-reset'));
+    expect(reset % 60).toBe(0);
+    expect(Number(over.header('retry-after'))).toBe(Math.max(1, reset - Math.ceil(h.clock.now / 1000)));
+    h.clock.now = reset * 1000;
+    expect((await get('/api/v1/tools', { 'X-API-Key': FREE_KEY })).header('x-ratelimit-remaining')).toBe('59');
+  });
+
+  it('does not count 401s or OPTIONS preflights', async () => {
+    await get('/api/v1/tools', { 'X-API-Key': REVOKED_KEY });
+    await h.request('/api/v1/tools', { method: 'OPTIONS' });
+    expect((await get('/api/v1/tools', { 'X-API-Key': FREE_KEY })).header('x-ratelimit-remaining')).toBe('59');
+  });
+});
+
+describe('HTTP semantics', () => {
+  it('answers OPTIONS preflight with 204 and the CORS headers, without a key', async () => {
+    const r = await h.request('/api/v1/tools', { method: 'OPTIONS' });
+    expect(r.status).toBe(204);
+    expect(r.header('access-control-allow-headers')).toBe('X-API-Key, If-None-Match');
+    expect(r.header('access-control-allow-origin')).toBe('*');
+  });
+
+  it('answers other methods with 405 and Allow, before the key check', async () => {
+    for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+      const r = await h.request('/api/v1/tools', { method });
+      expect(r.status).toBe(405);
+      expect(r.json.code).toBe('METHOD_NOT_ALLOWED');
+      expect(r.header('allow')).toBe('GET, HEAD, OPTIONS');
+    }
+  });
+
+  it('sends ETag on every 200 and 304 for a matching If-None-Match or *', async () => {
+    for (const p of ['/api/v1/tools', '/api/v1/tools?per_page=3', '/api/v1/tools/murf', '/api/v1/search?q=voice']) {
+      const r = await get(p);
+      const etag = r.header('etag')!;
+      expect(etag, p).toMatch(/^"[A-Za-z0-9_-]+"$/);
+      expect((await get(p, { ...key, 'If-None-Match': etag })).status, p).toBe(304);
+      expect((await get(p, { ...key, 'If-None-Match': `W/${etag}, "other"` })).status, p).toBe(304);
+      expect((await get(p, { ...key, 'If-None-Match': '*' })).status, p).toBe(304);
+      expect((await get(p, { ...key, 'If-None-Match': '"stale"' })).status, p).toBe(200);
+    }
+  });
+
+  it('counts a 304 and keeps the rate-limit headers on it', async () => {
+    const etag = (await get('/api/v1/tools', { 'X-API-Key': FREE_KEY })).header('etag')!;
+    const r = await get('/api/v1/tools', { 'X-API-Key': FREE_KEY, 'If-None-Match': etag });
+    expect(r.status).toBe(304);
+    expect(r.header('x-ratelimit-remaining')).toBe('58');
+  });
+
+  it('sends X-Request-Id, CORS expose headers and Cache-Control: private on keyed responses', async () => {
+    const r = await get('/api/v1/tools');
+    expect(r.header('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
+    expect(r.header('cache-control')).toBe('private');
+    expect(r.header('access-control-expose-headers')).toBe('X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id');
+    expect((await get('/api/v1/tools/nope')).header('cache-control')).toBe('private');
+  });
+
+  it('serves /healthz and /openapi.json without a key, ignoring query strings', async () => {
+    const health = await h.request('/healthz?x=1');
+    expect(health.json).toEqual({ status: 'ok', snapshot: h.snapshot.view.id });
+    const doc = await h.request('/openapi.json?v=2');
+    expect(doc.json.openapi).toBe('3.1.0');
+    expect(Object.keys(doc.json.paths)).toEqual(['/tools', '/tools/{slug}', '/categories', '/categories/{slug}', '/search']);
+    expect(health.header('x-ratelimit-limit')).toBeUndefined();
+  });
+
+  it('answers unknown paths outside /api/v1 with a JSON 404', async () => {
+    const r = await h.request('/');
+    expect(r.status).toBe(404);
+    expect(r.json.code).toBe('NOT_FOUND');
+  });
+});
