@@ -120,7 +120,8 @@ export class FileKeyStore implements KeyStore {
     } catch (e) {
       current = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
     }
-    // While failing, retry on every poll: a permission fix changes no signature we compare.
+    // While failing, retry on every poll: a cause the stat cannot show (a parent folder made
+    // readable again) clears without waiting for the file to change.
     if (current !== this.signature || this.failingSince !== null) this.reload();
   }
 

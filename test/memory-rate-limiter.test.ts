@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { memoryRateLimiter } from '../gateway/memory-rate-limiter.ts';
 
 /** A clock the test moves by hand, starting 12.345 s into a minute. */
-function manualClock(start = 1_700_000_000_000 + 12_345) {
+function manualClock(start = 1_700_000_040_000 + 12_345) {
   const clock = { t: start, now: () => clock.t };
   return clock;
 }

@@ -14,7 +14,7 @@ export interface ServerOptions {
 }
 
 export function createServer({ gateway, bodies, accessLog = (l) => process.stdout.write(`${l}\n`) }: ServerOptions): http.Server {
-  return http.createServer((req, res) => {
+  const server = http.createServer((req, res) => {
     const started = performance.now();
     req.resume(); // a body on a GET is read and ignored, so keep-alive connections stay usable
     const host = req.headers.host && /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
@@ -35,6 +35,16 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
       res.end('{"error":"Internal error.","code":"INTERNAL_ERROR"}');
     });
   });
+  // Requests node:http cannot parse (malformed headers, oversized header blocks) still get JSON.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+    if (!socket.writable) return socket.destroy();
+    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
+    const body = JSON.stringify(tooLarge
+      ? { error: 'Request headers are too large; send at most 16 KB of headers.', code: 'INVALID_PARAMETER' }
+      : { error: 'Malformed HTTP request; send a valid HTTP/1.1 request.', code: 'INVALID_PARAMETER' });
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  });
+  return server;
 }
 
 function headerValue(v: string | string[] | undefined): string | null {

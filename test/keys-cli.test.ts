@@ -1,0 +1,202 @@
+import { execFile } from 'node:child_process';
+import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { hashKey, KEY_PATTERN } from '../gateway/key-store.ts';
+import { generateKey, readKeysFile, sha256Hex, writeKeysFile } from '../gateway/keys-file.ts';
+import { removeDir, ROOT, tempDir } from './helpers.ts';
+
+const exec = promisify(execFile);
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+let dir: string;
+let file: string;
+beforeEach(async () => {
+  dir = await tempDir('keys-cli-test-');
+  file = path.join(dir, 'data', 'keys.json');
+});
+afterEach(async () => { await removeDir(dir); });
+
+interface Run { code: number; stdout: string; stderr: string }
+
+async function keys(args: string[], env: Record<string, string> = {}): Promise<Run> {
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, KEYS_FILE: file, ...env };
+  delete childEnv.PORT;
+  if (!env.PLANS_FILE) delete childEnv.PLANS_FILE;
+  try {
+    const { stdout, stderr } = await exec(TSX, ['gateway/cli/keys.ts', ...args], { cwd: ROOT, env: childEnv });
+    return { code: 0, stdout, stderr };
+  } catch (e) {
+    const failed = e as { code: number; stdout: string; stderr: string };
+    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
+  }
+}
+
+async function createJson(plan = 'free', name = 'CI bot'): Promise<{ id: string; key: string; plan: string; name: string }> {
+  const result = await keys(['create', '--plan', plan, '--name', name, '--json']);
+  expect(result).toMatchObject({ code: 0, stderr: '' });
+  return JSON.parse(result.stdout);
+}
+
+/** One plain sentence on stderr: no stack trace, no Node error dump. */
+function expectPlainError(result: Run, pattern: RegExp): void {
+  expect(result.code).toBe(1);
+  expect(result.stderr).toMatch(pattern);
+  expect(result.stderr.trim().split('\n')).toHaveLength(1);
+  expect(result.stderr).not.toMatch(/\n\s+at /);
+}
+
+describe('keys CLI', () => {
+  it('creates a key, shows it once with a ready-to-paste curl line, and stores only its hash', async () => {
+    const result = await keys(['create', '--plan', 'pro', '--name', 'Acme prod']);
+    expect(result).toMatchObject({ code: 0, stderr: '' });
+    const key = /sk_[A-Za-z0-9]+/.exec(result.stdout)![0];
+    expect(key).toMatch(KEY_PATTERN);
+    expect(key).toHaveLength(43);
+    expect(result.stdout).toContain(`curl -H "X-API-Key: ${key}" http://127.0.0.1:8787/api/v1/tools`);
+    expect(result.stdout).toMatch(/Created key key_[0-9a-f]{12} on plan pro \(600 requests per minute\), named "Acme prod"/);
+    expect(result.stdout).toContain('only time it is shown');
+
+    const text = await readFile(file, 'utf8');
+    expect(text).not.toContain(key);
+    const [record] = await readKeysFile(file);
+    expect(record).toMatchObject({ hash: await hashKey(key), plan: 'pro', name: 'Acme prod', status: 'active', revoked_at: null });
+    expect(record!.id).toMatch(/^key_[0-9a-f]{12}$/);
+    expect(Date.parse(record!.created_at)).toBeGreaterThan(Date.now() - 60_000);
+    expect((await stat(file)).mode & 0o777).toBe(0o600);
+    expect(await readdir(path.dirname(file))).toEqual(['keys.json']);
+  });
+
+  it('prints exactly one JSON object with --json', async () => {
+    const result = await keys(['create', '--plan', 'free', '--name', 'bot', '--json']);
+    expect(result.code).toBe(0);
+    expect(result.stdout.trim().split('\n')).toHaveLength(1);
+    const created = JSON.parse(result.stdout);
+    expect(Object.keys(created)).toEqual(['id', 'key', 'plan', 'name']);
+    expect(created).toMatchObject({ plan: 'free', name: 'bot' });
+    expect(created.key).toMatch(KEY_PATTERN);
+  });
+
+  it('lists keys with a hash prefix, never a key or a full hash', async () => {
+    const [a, b] = [await createJson('free', 'first'), await createJson('business', 'second')];
+    const records = await readKeysFile(file);
+    const [table, json] = await Promise.all([keys(['list']), keys(['list', '--json'])]);
+    for (const out of [table.stdout, json.stdout]) {
+      for (const r of records) {
+        expect(out).toContain(r.id);
+        expect(out).not.toContain(r.hash);
+        expect(out).toContain(r.hash.slice(0, 8));
+        expect(out).not.toContain(r.hash.slice(0, 9));
+      }
+      expect(out).not.toContain(a.key);
+      expect(out).not.toContain(b.key);
+      expect(out).not.toContain('sk_');
+    }
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+PLAN\s+NAME\s+STATUS\s+CREATED\s+REVOKED\s+HASH$/);
+    expect(table.stdout).toContain(`${records[0]!.hash.slice(0, 8)}…`);
+    const listed = JSON.parse(json.stdout) as Record<string, unknown>[];
+    expect(listed).toHaveLength(2);
+    expect(listed[1]).toEqual({
+      id: b.id, plan: 'business', name: 'second', status: 'active', created_at: records[1]!.created_at, revoked_at: null,
+      hash_prefix: records[1]!.hash.slice(0, 8),
+    });
+  });
+
+  it('keeps every key when several runs create keys at the same time', async () => {
+    const created = await Promise.all(Array.from({ length: 4 }, (_, i) => createJson('free', `parallel ${i}`)));
+    const stored = await readKeysFile(file);
+    expect(stored.map((r) => r.id).sort()).toEqual(created.map((c) => c.id).sort());
+    expect(await readdir(path.dirname(file))).toEqual(['keys.json']);
+  });
+
+  it('says so when there are no keys yet', async () => {
+    const [table, json] = await Promise.all([keys(['list']), keys(['list', '--json'])]);
+    expect(table.stdout).toMatch(/^No keys in .* yet/);
+    expect(JSON.parse(json.stdout)).toEqual([]);
+  });
+
+  it('revokes a key once, and refuses to revoke it again, saying when it was revoked', async () => {
+    const { id } = await createJson();
+    const first = await keys(['revoke', id]);
+    expect(first.code).toBe(0);
+    expect(first.stdout).toContain(`Revoked key ${id}`);
+    const [record] = await readKeysFile(file);
+    expect(record).toMatchObject({ status: 'revoked' });
+    expect(record!.revoked_at).not.toBeNull();
+
+    expectPlainError(await keys(['revoke', id]), new RegExp(`^Key ${id} was already revoked at ${record!.revoked_at!.replace(/\./g, '\\.')}`));
+    expect(await readKeysFile(file)).toEqual([record]);
+  });
+
+  it('refuses an unknown id', async () => {
+    await createJson();
+    expectPlainError(await keys(['revoke', 'key_000000000000']), /^No key with id 'key_000000000000' in .*keys\.json/);
+  });
+
+  it('refuses an unknown plan, listing the plans, and writes nothing', async () => {
+    expectPlainError(await keys(['create', '--plan', 'gold', '--name', 'x']), /^Unknown plan 'gold'; the plans are free, pro, business\./);
+    expect(await readKeysFile(file)).toEqual([]);
+  });
+
+  it('takes its plans from PLANS_FILE, and reports a bad plans file plainly', async () => {
+    const plans = path.join(dir, 'plans.json');
+    await writeFile(plans, '{"team": {"per_minute": 5}}');
+    const created = await keys(['create', '--plan', 'team', '--name', 'x'], { PLANS_FILE: plans });
+    expect(created.stdout).toContain('on plan team (5 requests per minute)');
+    await writeFile(plans, '{"team": {"per_minute": -5}}');
+    expectPlainError(await keys(['create', '--plan', 'team', '--name', 'x'], { PLANS_FILE: plans }), /^plans file .*plans\.json: team\.per_minute: must be a positive integer\n$/);
+  });
+
+  it('explains missing options and stray arguments in one sentence', async () => {
+    const [noPlan, noName, bogus, noId] = await Promise.all([
+      keys(['create', '--name', 'x']),
+      keys(['create', '--plan', 'free']),
+      keys(['create', '--plan', 'free', '--name', 'x', '--bogus']),
+      keys(['revoke']),
+    ]);
+    expectPlainError(noPlan, /^create needs --plan <plan>/);
+    expectPlainError(noName, /^create needs --name <label>/);
+    expectPlainError(bogus, /^create does not take the option --bogus/);
+    expectPlainError(noId, /^revoke needs the id of the key/);
+  });
+
+  it('prints usage for help (exit 0) and for an unknown or missing command (exit 1)', async () => {
+    const [help, unknown, none] = await Promise.all([keys(['help']), keys(['rotate']), keys([])]);
+    expect(help).toMatchObject({ code: 0, stderr: '' });
+    expect(help.stdout).toMatch(/^Usage: npm run keys -- <command>/);
+    expect(unknown.code).toBe(1);
+    expect(unknown.stderr).toMatch(/^Unknown command 'rotate'\.\n\nUsage:/);
+    expect(none.code).toBe(1);
+    expect(none.stderr).toMatch(/^Usage:/);
+  });
+});
+
+describe('keys file', () => {
+  it('generates keys of sk_ and 40 characters of [A-Za-z0-9], all different, using the whole alphabet', () => {
+    const made = Array.from({ length: 2000 }, generateKey);
+    for (const key of made) expect(key).toMatch(/^sk_[A-Za-z0-9]{40}$/);
+    expect(new Set(made).size).toBe(made.length);
+    const used = new Set(made.flatMap((k) => [...k.slice(3)]));
+    expect(used.size).toBe(62);
+  });
+
+  it('hashes like the gateway does', async () => {
+    const key = generateKey();
+    expect(sha256Hex(key)).toBe(await hashKey(key));
+  });
+
+  it('writes atomically, leaving no temporary files, and reads a missing file as empty', async () => {
+    expect(await readKeysFile(file)).toEqual([]);
+    await writeKeysFile(file, []);
+    await writeKeysFile(file, []);
+    expect(await readdir(path.dirname(file))).toEqual(['keys.json']);
+    expect(JSON.parse(await readFile(file, 'utf8'))).toEqual({ keys: [] });
+  });
+
+  it('rejects a file with a bad record, naming the field', async () => {
+    await writeKeysFile(file, []);
+    await writeFile(file, JSON.stringify({ keys: [{ id: 'key_0123456789ab', hash: 'abc', plan: 'free', name: 'x', status: 'active', created_at: 'yesterday', revoked_at: null }] }));
+    await expect(readKeysFile(file)).rejects.toThrow(/keys\[0\]\.hash: must be the lowercase hex SHA-256.*keys\[0\]\.created_at: must be an ISO 8601 timestamp/);
+  });
+});

@@ -1,0 +1,129 @@
+// npm start as a user runs it: a real process, real HTTP, the real key file and operator CLI.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import http from 'node:http';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+
+const run = promisify(execFile);
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+describe('npm start (Node adapter)', () => {
+  let dir: string;
+  let child: ChildProcess;
+  let base: string;
+  let demoKey: string;
+  let output = '';
+  let env: NodeJS.ProcessEnv;
+
+  beforeAll(async () => {
+    const catalog = await fixtureCopy();
+    dir = path.dirname(catalog);
+    const port = 20_000 + Math.floor(Math.random() * 20_000);
+    base = `http://127.0.0.1:${port}`;
+    env = { ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
+    child = spawn(TSX, [path.join(ROOT, 'gateway/node/start.ts')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => { output += d; });
+    child.stderr!.on('data', (d) => { output += d; });
+    for (let i = 0; i < 300 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
+    demoKey = /(sk_[A-Za-z0-9]{32,})/.exec(output)![1]!;
+  });
+  afterAll(async () => {
+    child.kill('SIGTERM');
+    await removeDir(dir);
+  });
+
+  const keys = (...args: string[]) => run(TSX, [path.join(ROOT, 'gateway/cli/keys.ts'), ...args], { cwd: dir, env });
+
+  it('builds the snapshot on first start, issues a demo key and prints a ready curl line', () => {
+    expect(output).toContain('No snapshot in');
+    expect(output).toMatch(/curl -H "X-API-Key: sk_[A-Za-z0-9]+" "http:\/\/127\.0\.0\.1:\d+\/api\/v1\/tools\?per_page=2"/);
+  });
+
+  it('serves the API to the demo key', async () => {
+    const r = await fetch(`${base}/api/v1/tools?per_page=2`, { headers: { 'X-API-Key': demoKey } });
+    expect(r.status).toBe(200);
+    expect(r.headers.get('x-ratelimit-limit')).toBe('60');
+    expect((await r.json()).meta.total).toBe(6);
+  });
+
+  it('serves prebuilt bodies in brotli or gzip when accepted, identical once decoded', async () => {
+    const raw = (enc: string) => new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+      http.get(`${base}/api/v1/tools`, { headers: { 'X-API-Key': demoKey, 'Accept-Encoding': enc } }, (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c) => chunks.push(c));
+        res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+      }).on('error', reject);
+    });
+    const plain = await raw('identity');
+    const br = await raw('gzip, deflate, br');
+    const gz = await raw('gzip;q=1, br;q=0');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(zlib.brotliDecompressSync(br.body)).toEqual(plain.body);
+    expect(zlib.gunzipSync(gz.body)).toEqual(plain.body);
+    expect(br.headers.vary).toBe('Accept-Encoding');
+    expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('answers HEAD with the GET headers and no body', async () => {
+    const r = await fetch(`${base}/api/v1/tools/murf`, { method: 'HEAD', headers: { 'X-API-Key': demoKey } });
+    expect(r.status).toBe(200);
+    expect(Number(r.headers.get('content-length'))).toBeGreaterThan(100);
+    expect(await r.text()).toBe('');
+  });
+
+  it('refuses an X-API-Key header sent twice, and ignores a body on a GET', async () => {
+    const net = await import('node:net');
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => {
+        socket.end(`GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nX-API-Key: ${demoKey}\r\nX-API-Key: ${demoKey}\r\nConnection: close\r\n\r\n`);
+      });
+      let data = '';
+      socket.on('data', (d) => { data += d; });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 401 /);
+    expect(reply).toContain('"code":"INVALID_API_KEY"');
+    const withBody = await new Promise<number>((resolve, reject) => {
+      const req = http.request(`${base}/api/v1/tools`, { method: 'GET', headers: { 'X-API-Key': demoKey, 'Content-Type': 'application/json', 'Content-Length': '18' } }, (res) => { res.resume(); resolve(res.statusCode!); });
+      req.on('error', reject);
+      req.end('{"hello": "world"}');
+    });
+    expect(withBody).toBe(200);
+  });
+
+  it('honours a key created and a key revoked with the CLI within 1 second, without a restart', async () => {
+    const created = JSON.parse((await keys('create', '--plan', 'pro', '--name', 'test app', '--json')).stdout);
+    const status = () => fetch(`${base}/api/v1/tools`, { headers: { 'X-API-Key': created.key } }).then((r) => r.status);
+    const waitFor = async (want: number) => {
+      const started = Date.now();
+      while (Date.now() - started < 1_000) { if ((await status()) === want) return Date.now() - started; await new Promise((r) => setTimeout(r, 25)); }
+      return Infinity;
+    };
+    expect(await waitFor(200)).toBeLessThan(1_000);
+    await keys('revoke', created.id);
+    expect(await waitFor(401)).toBeLessThan(1_000);
+    const r = await fetch(`${base}/api/v1/tools`, { headers: { 'X-API-Key': created.key } });
+    expect((await r.json()).code).toBe('REVOKED_API_KEY');
+  });
+
+  it('logs one line per request with method, path, status, time and key id, never the key', async () => {
+    await fetch(`${base}/api/v1/categories?group=audio`, { headers: { 'X-API-Key': demoKey } });
+    await new Promise((r) => setTimeout(r, 100));
+    expect(output).toMatch(/GET \/api\/v1\/categories 200 \d+\.\d+ms key_[0-9a-f]+/);
+    const logLines = output.split('\n').filter((l) => /^(GET|HEAD|OPTIONS|POST) \//.test(l));
+    expect(logLines.length).toBeGreaterThan(5);
+    expect(logLines.filter((l) => l.includes('sk_'))).toEqual([]);
+  });
+
+  it('stops gracefully on SIGTERM', async () => {
+    const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+    child.kill('SIGTERM');
+    expect(await exited).toBe(0);
+  });
+});
