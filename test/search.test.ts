@@ -1,0 +1,85 @@
+// Search relevance over the real catalog: the queries of test/fixtures/relevance.json with the
+// tools a person expects in the top 3. success@3 and MRR are printed and must not fall below
+// their floors; when a need is not found, improve the catalog's tags, not this file.
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { validateCatalog } from '../build/build.ts';
+import { assembleData } from '../build/snapshot.ts';
+import { buildSearchIndex, exportSearchIndex, importSearchIndex } from '../snapshot/search-index.ts';
+import { createSearchEngine, type SearchEngine } from '../snapshot/search.ts';
+import type { SnapshotData } from '../snapshot/types.ts';
+import { ROOT } from './helpers.ts';
+
+interface RelevanceQuery { q: string; kind: string; expect: string[] }
+
+const SUCCESS_AT_3_FLOOR = 0.97;
+const MRR_FLOOR = 0.95;
+
+describe('search relevance (real catalog)', () => {
+  let data: SnapshotData;
+  let engine: SearchEngine;
+  let queries: RelevanceQuery[];
+
+  beforeAll(async () => {
+    const { catalog, problems } = await validateCatalog(path.join(ROOT, 'catalog'), 'catalog');
+    expect(problems).toEqual([]);
+    data = assembleData(catalog);
+    // Through export and import, as the gateway loads it.
+    engine = createSearchEngine(data, await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools))));
+    queries = JSON.parse(await readFile(path.join(ROOT, 'test/fixtures/relevance.json'), 'utf8')).queries;
+  });
+
+  it(`finds an expected tool in the top 3 for at least ${SUCCESS_AT_3_FLOOR * 100}% of queries, with MRR >= ${MRR_FLOOR}`, () => {
+    expect(queries.length).toBeGreaterThanOrEqual(60);
+    const byKind = new Map<string, { n: number; hits: number; rr: number }>();
+    const misses: string[] = [];
+    let hits = 0;
+    let rr = 0;
+    for (const query of queries) {
+      const slugs = engine.search(query.q).map((h) => data.tools[h.index]!.slug);
+      let ok: boolean;
+      let reciprocal: number;
+      if (query.expect.length === 0) {
+        ok = slugs.length === 0;
+        reciprocal = ok ? 1 : 0;
+      } else {
+        const rank = slugs.findIndex((s) => query.expect.includes(s));
+        ok = rank >= 0 && rank < 3;
+        reciprocal = rank >= 0 && rank < 10 ? 1 / (rank + 1) : 0;
+      }
+      if (!ok) misses.push(`  ${query.kind} "${query.q}": got ${slugs.slice(0, 3).join(', ') || '(nothing)'}; expected one of ${query.expect.join(', ') || '(nothing)'}`);
+      hits += ok ? 1 : 0;
+      rr += reciprocal;
+      const k = byKind.get(query.kind) ?? { n: 0, hits: 0, rr: 0 };
+      byKind.set(query.kind, { n: k.n + 1, hits: k.hits + (ok ? 1 : 0), rr: k.rr + reciprocal });
+    }
+    const successAt3 = hits / queries.length;
+    const mrr = rr / queries.length;
+    const lines = [...byKind].map(([kind, k]) => `  ${kind.padEnd(9)} n=${String(k.n).padStart(3)}  success@3=${(k.hits / k.n).toFixed(3)}  MRR=${(k.rr / k.n).toFixed(3)}`);
+    console.log(`search relevance over ${queries.length} queries: success@3=${successAt3.toFixed(3)} MRR=${mrr.toFixed(3)}\n${lines.join('\n')}${misses.length ? `\nmisses:\n${misses.join('\n')}` : ''}`);
+    expect(successAt3).toBeGreaterThanOrEqual(SUCCESS_AT_3_FLOOR);
+    expect(mrr).toBeGreaterThanOrEqual(MRR_FLOOR);
+  });
+
+  it('ranks an exact name first, then prefixes, with scores that follow the order', () => {
+    const top = (q: string) => engine.search(q).map((h) => data.tools[h.index]!.slug);
+    for (const [q, slug] of [['elevenlabs', 'elevenlabs'], ['eleven labs', 'elevenlabs'], ['tl dv', 'tldv'], ['tl;dv', 'tldv'], ['tldv', 'tldv']] as const) {
+      expect(top(q)[0], q).toBe(slug);
+    }
+    const hits = engine.search('voice');
+    for (let i = 1; i < hits.length; i++) {
+      expect(hits[i - 1]!.score > hits[i]!.score || (hits[i - 1]!.score === hits[i]!.score && hits[i - 1]!.index < hits[i]!.index)).toBe(true);
+    }
+  });
+
+  it('applies category and pricing filters after ranking', () => {
+    const all = engine.search('image');
+    const free = engine.search('image', { pricing: 'free' });
+    expect(free.length).toBeGreaterThan(0);
+    expect(free.every((h) => data.tools[h.index]!.pricing === 'free')).toBe(true);
+    expect(free.map((h) => h.index)).toEqual(all.filter((h) => data.tools[h.index]!.pricing === 'free').map((h) => h.index));
+    const cat = engine.search('image', { category: 'background-removal' });
+    expect(cat.every((h) => data.tools[h.index]!.categories.some((c) => c.slug === 'background-removal'))).toBe(true);
+  });
+});
