@@ -30,8 +30,14 @@ const TYPO = 60;
 const PER_WORD_MATCHED = 1000;
 const EXACT_NAME = 10_000;
 const NAME_PREFIX = 5_000;
-/** Candidates taken per field and word; far more than a page, and a bound on the work per query. */
-const CANDIDATES = 5_000;
+/**
+ * Candidates taken per field and query word, in flexsearch's order: a bound on the work of one
+ * query at any catalog size. Every tool of a catalog of real size fits; in a 100,000-tool catalog a
+ * word as common as "video" finds more, and meta.total then counts the candidates kept.
+ */
+const CANDIDATES = 1_000;
+/** Fewer from the weakest fields: their candidates rarely reach a first page past those of the others. */
+const FIELD_CANDIDATES: Partial<Record<SearchField, number>> = { tagline: 500, description: 300 };
 
 const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'to', 'for', 'of', 'in', 'on', 'with', 'my', 'from', 'by', 'or', 'is', 'it', 'that', 'this', 'ai', 'tool', 'tools', 'app', 'best']);
 
@@ -58,8 +64,11 @@ export function variants(word: string): string[] {
   return out;
 }
 
-/** flexsearch's Normalize charset collapses repeated letters ("zzzz" -> "z"), so such words get their hits checked. */
-const REPEATED_LETTER = /(\p{L})\1/u;
+/**
+ * flexsearch's Normalize charset collapses repeated letters ("zzzz" -> "z"); when that shrinks a
+ * word by more than one letter, its hits could be noise and are checked against the real words.
+ */
+const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
 
 /** Optimal string alignment distance (a swap of neighbours is one edit), stopping early past `max`. */
 export function editDistance(a: string, b: string, max: number): number {
@@ -82,6 +91,10 @@ export function editDistance(a: string, b: string, max: number): number {
   }
   return prev[b.length]!;
 }
+
+const TEXT_FIELDS = ['name', 'tags', 'categories', 'maker', 'tagline', 'description'] as const;
+/** Room for the tie-break in a sort key: up to 2^21 tools. */
+const TIE_SPACE = 2 ** 21;
 
 /** How many edits a typo of this length may have. */
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
@@ -144,11 +157,13 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
       default: return t.name;
     }
   };
+  const best = new Uint16Array(data.tools.length);
+  const score = new Float64Array(data.tools.length);
   const lookup = (field: SearchField, text: string): number[] => {
-    const res = index.search(text, { index: field, limit: CANDIDATES });
+    const res = index.search(text, { index: field, limit: FIELD_CANDIDATES[field] ?? CANDIDATES });
     const ids = res.length > 0 ? res[0]!.result : [];
     if (field === 'fuzzy') return ids.filter((doc) => closeToName(doc, text));
-    if (field === 'compact' || !REPEATED_LETTER.test(text)) return ids;
+    if (field === 'compact' || !collapsesBadly(text)) return ids;
     // Keep only real prefix matches of a word of the field.
     return ids.filter((doc) => fold(fieldText(doc, field)).split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(text)));
   };
@@ -158,48 +173,74 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
       const qWords = queryWords(q);
       if (qWords.length === 0) return [];
       const whole = compact(q);
-      const perWord: Map<number, number>[] = qWords.map(() => new Map());
-      const bump = (w: number, doc: number, weight: number) => {
-        const m = perWord[w]!;
-        if ((m.get(doc) ?? 0) < weight) m.set(doc, weight);
+      // Scratch arrays indexed by tool, reused by every query (search is synchronous), so a query
+      // costs in proportion to its candidates, not to the catalog.
+      const touched: number[] = [];
+      const wordTouched: number[] = [];
+      const bump = (doc: number, weight: number) => {
+        if (best[doc] === 0) wordTouched.push(doc);
+        if (best[doc]! < weight) best[doc] = weight;
       };
-      qWords.forEach((word, w) => {
+      for (const word of qWords) {
+        let inNames = false;
         for (const form of variants(word)) {
-          for (const field of ['name', 'tags', 'categories', 'maker', 'tagline', 'description'] as const) {
-            for (const doc of lookup(field, form)) {
+          for (const field of TEXT_FIELDS) {
+            const docs = lookup(field, form);
+            if (field === 'name' && docs.length > 0) inNames = true;
+            for (const doc of docs) {
               let weight: number = FIELD_WEIGHT[field];
               if (field === 'name' && nameWords[doc]!.has(form)) weight = NAME_WORD_EXACT;
               else if (field === 'categories' && primaryOf(doc).some((p) => p.startsWith(form))) weight = PRIMARY_CATEGORY;
-              bump(w, doc, weight);
+              bump(doc, weight);
             }
           }
         }
-        if (word.length >= 4) {
-          for (const doc of lookup('fuzzy', word)) bump(w, doc, FIELD_WEIGHT.fuzzy);
-          for (const doc of typoMatches(word)) bump(w, doc, TYPO);
+        // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
+        if (word.length >= 4 && !inNames) {
+          for (const doc of lookup('fuzzy', word)) bump(doc, FIELD_WEIGHT.fuzzy);
+          for (const doc of typoMatches(word)) bump(doc, TYPO);
         }
-      });
-      const scores = new Map<number, number>();
-      for (const m of perWord) for (const [doc, weight] of m) scores.set(doc, (scores.get(doc) ?? 0) + PER_WORD_MATCHED + weight);
+        for (const doc of wordTouched) {
+          if (score[doc] === 0) touched.push(doc);
+          score[doc] = score[doc]! + PER_WORD_MATCHED + best[doc]!;
+          best[doc] = 0;
+        }
+        wordTouched.length = 0;
+      }
       // The whole query against whole names, ignoring spacing and punctuation: "eleven labs", "tl dv".
       if (whole.length >= 2) {
+        const base = PER_WORD_MATCHED * qWords.length;
         for (const doc of lookup('compact', whole)) {
           const bonus = names[doc] === whole ? EXACT_NAME : names[doc]!.startsWith(whole) ? NAME_PREFIX : 0;
-          if (bonus > 0) scores.set(doc, (scores.get(doc) ?? PER_WORD_MATCHED * qWords.length) + bonus);
+          if (bonus === 0) continue;
+          if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
+          score[doc] = score[doc]! + bonus;
         }
         for (const doc of typoMatches(whole)) {
-          if (names[doc] !== whole) scores.set(doc, Math.max(scores.get(doc) ?? 0, PER_WORD_MATCHED * qWords.length + TYPO * qWords.length));
+          if (names[doc] === whole) continue;
+          if (score[doc] === 0) touched.push(doc);
+          score[doc] = Math.max(score[doc]!, base + TYPO * qWords.length);
         }
       }
-      const hits: SearchHit[] = [];
-      for (const [doc, raw] of scores) {
+      // Sort keys: the score, then the tool's place in name order (tools are stored sorted by name).
+      const keys = new Float64Array(touched.length);
+      let n = 0;
+      for (const doc of touched) {
+        const raw = score[doc]!;
+        score[doc] = 0;
         const tool = data.tools[doc]!;
         if (filter.pricing !== undefined && tool.pricing !== filter.pricing) continue;
         if (filter.category !== undefined && !tool.categories.some((c) => c.slug === filter.category)) continue;
-        hits.push({ index: doc, score: raw / 100 });
+        keys[n++] = raw * TIE_SPACE + (TIE_SPACE - 1 - doc);
       }
-      // Tools are stored in name order, so the index breaks ties by name deterministically.
-      return hits.sort((a, b) => b.score - a.score || a.index - b.index);
+      const sorted = keys.subarray(0, n).sort().reverse();
+      const hits: SearchHit[] = new Array(n);
+      for (let i = 0; i < n; i++) {
+        const key = sorted[i]!;
+        const raw = Math.floor(key / TIE_SPACE);
+        hits[i] = { index: TIE_SPACE - 1 - (key - raw * TIE_SPACE), score: raw / 100 };
+      }
+      return hits;
     },
   };
 }

@@ -1,0 +1,105 @@
+// npm run bench: requests per second and p99 latency of the running gateway (npm start's Node
+// adapter) for a prebuilt page, a computed page, a single tool and a search, next to nginx serving
+// the same prebuilt page as a static file, in the same run. Load from wrk in its own process:
+// loopback, 50 connections. Then the in-memory key check + limiter cost per request, in process.
+// Targets: prebuilt page >= 40% of nginx's throughput with p99 < 5 ms; key check + limiter < 2 us.
+import { execFileSync, spawn, spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { FileKeyStore } from '../gateway/file-key-store.ts';
+import { newKeyRecord, writeKeysFile } from '../gateway/keys-file.ts';
+import { hashKey } from '../gateway/key-store.ts';
+import { memoryRateLimiter } from '../gateway/memory-rate-limiter.ts';
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const DURATION = process.env.BENCH_SECONDS ?? '10';
+const work = mkdtempSync(path.join(tmpdir(), 'bench-gateway-'));
+
+function ensureTool(bin: string, pkg: string): void {
+  if (spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0 || existsSync(`/usr/sbin/${bin}`)) return;
+  console.log(`installing ${pkg} (apt-get)...`);
+  execFileSync('sh', ['-c', `apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`], { stdio: 'inherit' });
+}
+
+interface WrkResult { rps: number; p50: string; p99: string; non2xx: number }
+function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
+  const args = ['-t2', '-c50', `-d${DURATION}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const out = execFileSync('wrk', args, { encoding: 'utf8' });
+  const num = (re: RegExp) => re.exec(out)?.[1] ?? '?';
+  return {
+    rps: Number(num(/Requests\/sec:\s+([\d.]+)/)),
+    p50: num(/\s50%\s+([\d.]+\w+)/),
+    p99: num(/\s99%\s+([\d.]+\w+)/),
+    non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+  };
+}
+
+async function waitForHttp(url: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    try { await fetch(url); return; } catch { await new Promise((r) => setTimeout(r, 100)); }
+  }
+  throw new Error(`no answer from ${url}`);
+}
+
+ensureTool('wrk', 'wrk');
+ensureTool('nginx', 'nginx-light');
+const children: { kill(signal?: string): void }[] = [];
+try {
+  execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/build.ts')], { cwd: ROOT, stdio: 'ignore' });
+  const plansFile = path.join(work, 'plans.json');
+  writeFileSync(plansFile, JSON.stringify({ bench: { per_minute: 100_000_000 } }));
+  const keysFile = path.join(work, 'keys.json');
+  const { key, record } = newKeyRecord('bench', 'benchmark');
+  await writeKeysFile(keysFile, [record]);
+
+  const port = 18_787;
+  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'gateway/node/start.ts')], {
+    cwd: ROOT, stdio: 'ignore', detached: true,
+    env: { ...process.env, PORT: String(port), KEYS_FILE: keysFile, PLANS_FILE: plansFile },
+  });
+  children.push({ kill: () => process.kill(-server.pid!, 'SIGTERM') });
+  const nginxPort = 18_788;
+  const conf = path.join(work, 'nginx.conf');
+  writeFileSync(conf, `daemon off; worker_processes auto; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
+events { worker_connections 1024; }
+http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
+  client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy; fastcgi_temp_path ${work}/fcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
+  server { listen 127.0.0.1:${nginxPort}; root ${path.join(ROOT, 'dist')}; default_type application/json; } }`);
+  const nginx = spawn(existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', conf, '-p', work], { stdio: 'ignore' });
+  children.push({ kill: (s) => nginx.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+  await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+  await waitForHttp(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`);
+
+  const auth = { 'X-API-Key': key };
+  const base = `http://127.0.0.1:${port}/api/v1`;
+  const rows: [string, WrkResult][] = [
+    ['nginx static file (lists/tools/_.json)', wrk(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`)],
+    ['prebuilt page   GET /tools', wrk(`${base}/tools`, auth)],
+    ['computed page   GET /tools?per_page=7&sort=newest', wrk(`${base}/tools?per_page=7&sort=newest`, auth)],
+    ['single tool     GET /tools/elevenlabs', wrk(`${base}/tools/elevenlabs`, auth)],
+    ['search          GET /search?q=text+to+speech', wrk(`${base}/search?q=text+to+speech`, auth)],
+  ];
+  const nginxRps = rows[0]![1].rps;
+  console.log(`wrk -t2 -c50 -d${DURATION}s on loopback (2 cores shared by server and load generator):`);
+  for (const [name, r] of rows) {
+    console.log(`  ${name.padEnd(52)} ${r.rps.toFixed(0).padStart(7)} req/s (${((r.rps / nginxRps) * 100).toFixed(0).padStart(3)}% of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
+  }
+
+  // The key check and the limiter, in process: a FileKeyStore lookup plus an in-memory limit() per request.
+  const store = await FileKeyStore.open(keysFile, { watch: false });
+  const limiter = memoryRateLimiter(100_000_000);
+  const hash = await hashKey(key);
+  const n = 1_000_000;
+  for (let i = 0; i < 100_000; i++) { await store.lookup(hash); await limiter.limit(record.id); }
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < n; i++) { await store.lookup(hash); await limiter.limit(record.id); }
+  const nsPer = Number(process.hrtime.bigint() - started) / n;
+  await store.close();
+  console.log(`key check + rate limiter, in process: ${(nsPer / 1000).toFixed(3)} us per request (${n} iterations; target < 2 us)`);
+} finally {
+  for (const c of children) { try { c.kill('SIGTERM'); } catch { /* already gone */ } }
+  await new Promise((r) => setTimeout(r, 300));
+  rmSync(work, { recursive: true, force: true });
+}
