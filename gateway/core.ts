@@ -172,7 +172,13 @@ export function createGateway(options: GatewayOptions) {
       return list(categoriesKey(q), () => selectCategories(snapshot.data, q), snapshot.categoryJson, q.page, q.per_page, url);
     }
     const q = searchQuery(parseQuery(search, SEARCH_PARAMS, `${API}/search`), snapshot);
-    const engine = await snapshot.search();
+    let engine;
+    try {
+      engine = await snapshot.search();
+    } catch (e) {
+      log(`search index unavailable: ${(e as Error).message}`);
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+    }
     const hits = engine.search(q.q, q);
     const start = (q.page - 1) * q.limit;
     const items = hits.slice(start, start + q.limit).map((h) => `${snapshot.toolJson[h.index]!.slice(0, -1)},"score":${h.score}}`);
