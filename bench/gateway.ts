@@ -4,7 +4,7 @@
 // loopback, 50 connections. Then the in-memory key check + limiter cost per request, in process.
 // Targets: prebuilt page >= 40% of nginx's throughput with p99 < 5 ms; key check + limiter < 2 us.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -67,15 +67,23 @@ events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy; fastcgi_temp_path ${work}/fcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
   server { listen 127.0.0.1:${nginxPort}; root ${path.join(ROOT, 'dist')}; default_type application/json; } }`);
-  const nginx = spawn(existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx', ['-c', conf, '-p', work], { stdio: 'ignore' });
+  const nginxBin = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
+  const nginx = spawn(nginxBin, ['-c', conf, '-p', work], { stdio: 'ignore' });
   children.push({ kill: (s) => nginx.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+  // The same nginx with one worker process: the like-for-like reference for a one-process server.
+  const conf1 = path.join(work, 'nginx1.conf');
+  writeFileSync(conf1, readFileSync(conf, 'utf8').replace('worker_processes auto;', 'worker_processes 1;').replace(`listen 127.0.0.1:${nginxPort};`, `listen 127.0.0.1:${nginxPort + 1};`).replace(`pid ${work}/nginx.pid;`, `pid ${work}/nginx1.pid;`));
+  const nginx1 = spawn(nginxBin, ['-c', conf1, '-p', work], { stdio: 'ignore' });
+  children.push({ kill: (s) => nginx1.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`);
   await waitForHttp(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`);
+  await waitForHttp(`http://127.0.0.1:${nginxPort + 1}/lists/tools/_.json`);
 
   const auth = { 'X-API-Key': key };
   const base = `http://127.0.0.1:${port}/api/v1`;
   const rows: [string, WrkResult][] = [
     ['nginx static file (lists/tools/_.json)', wrk(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`)],
+    ['nginx, 1 worker process, same file', wrk(`http://127.0.0.1:${nginxPort + 1}/lists/tools/_.json`)],
     ['prebuilt page   GET /tools', wrk(`${base}/tools`, auth)],
     ['computed page   GET /tools?per_page=7&sort=newest', wrk(`${base}/tools?per_page=7&sort=newest`, auth)],
     ['single tool     GET /tools/elevenlabs', wrk(`${base}/tools/elevenlabs`, auth)],

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Catalog } from './catalog.ts';
 import { GROUP_SLUGS, PLATFORMS, PRICING } from './schema.ts';
-import { etagOf } from '../snapshot/etag.ts';
+import { etagFromDigest } from '../snapshot/etag.ts';
 import {
   categoriesKey, categoryKey, DEFAULT_PER_PAGE, renderItem, renderListPage,
   selectCategories, selectTools, toolKey, toolsKey, type CategoryQuery, type ToolQuery,
@@ -130,7 +130,7 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
   const writeBody = async (key: string, body: string, total?: number) => {
     const rel = bodyPath(key);
     const raw = Buffer.from(body);
-    const entry: PrebuiltBody = { path: rel, bytes: raw.byteLength, etag: await etagOf(raw), ...(total !== undefined && { total }) };
+    const entry: PrebuiltBody = { path: rel, bytes: raw.byteLength, etag: etagFromDigest(createHash('sha256').update(raw).digest()), ...(total !== undefined && { total }) };
     bodies[key] = entry;
     await put(rel, raw);
     const [gz, br] = await Promise.all([
@@ -150,6 +150,9 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
     if (inFlight.size >= 16) await Promise.race(inFlight);
   }
   await Promise.all(inFlight);
+  // The serialized items are not needed past this point; let them go before the index is built.
+  toolJson.length = 0;
+  categoryJson.length = 0;
 
   const dataText = JSON.stringify(data);
   const indexText = JSON.stringify(await exportSearchIndex(buildSearchIndex(data.tools)));

@@ -37,6 +37,11 @@ export interface GatewayOptions {
   limiterFor(plan: string): RateLimiter | undefined;
   now?: () => number;
   log?: (line: string) => void;
+  /**
+   * Strong ETag of a computed body. Defaults to Web Crypto (every platform); the Node adapter
+   * passes node:crypto's synchronous SHA-256, which gives the same tag without a thread-pool hop.
+   */
+  etag?: (body: string) => string | Promise<string>;
 }
 
 const API = '/api/v1';
@@ -57,6 +62,7 @@ export function createGateway(options: GatewayOptions) {
   const { snapshot, keys } = options;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
+  const etag = options.etag ?? etagOf;
   // Hashing is the costliest step of the key check; remember recent keys' hashes (in memory only).
   const hashes = new Map<string, string>();
   const hashOf = async (key: string) => {
@@ -184,7 +190,7 @@ export function createGateway(options: GatewayOptions) {
     const items = hits.slice(start, start + q.limit).map((h) => `${snapshot.toolJson[h.index]!.slice(0, -1)},"score":${h.score}}`);
     const total_pages = Math.ceil(hits.length / q.limit);
     const body = `{"data":[${items.join(',')}],"meta":${JSON.stringify({ page: q.page, per_page: q.limit, total: hits.length, total_pages })}}`;
-    return { status: 200, body, etag: await etagOf(body), link: linkHeader(url, q.page, total_pages) };
+    return { status: 200, body, etag: await etag(body), link: linkHeader(url, q.page, total_pages) };
   }
 
   function prebuilt(key: string): Answer {
@@ -199,7 +205,7 @@ export function createGateway(options: GatewayOptions) {
     if (entry) return { status: 200, body: null, etag: entry.etag, prebuilt: key, link: linkHeader(url, page, Math.ceil((entry.total ?? 0) / perPage)) };
     const selected = select();
     const body = renderListPage(items, selected, page, perPage);
-    return { status: 200, body, etag: await etagOf(body), link: linkHeader(url, page, Math.ceil(selected.length / perPage)) };
+    return { status: 200, body, etag: await etag(body), link: linkHeader(url, page, Math.ceil(selected.length / perPage)) };
   }
 
   function finish(headers: Record<string, string>, answer: Answer, request: GatewayRequest, keyed: boolean, keyId?: string): GatewayResult {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { etagOf } from '../snapshot/etag.ts';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -67,6 +68,11 @@ describe('npm start (Node adapter)', () => {
     expect(zlib.gunzipSync(gz.body)).toEqual(plain.body);
     expect(br.headers.vary).toBe('Accept-Encoding');
     expect(br.headers.etag).toBe(plain.headers.etag);
+  });
+
+  it('tags computed pages with the same ETag the Web Crypto path computes', async () => {
+    const r = await fetch(`${base}/api/v1/tools?per_page=3&sort=newest`, { headers: { 'X-API-Key': demoKey } });
+    expect(r.headers.get('etag')).toBe(await etagOf(await r.text()));
   });
 
   it('answers HEAD with the GET headers and no body', async () => {

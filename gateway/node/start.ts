@@ -1,9 +1,11 @@
 // npm start: the embedded default. Builds the snapshot when dist/ is missing or older than the
 // catalog, opens the key file (issuing a demo key on first start), and serves on 127.0.0.1:8787.
+import { createHash } from 'node:crypto';
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSnapshot } from '../../build/build.ts';
 import { reportProblems } from '../../build/report.ts';
+import { etagFromDigest } from '../../snapshot/etag.ts';
 import { createGateway } from '../core.ts';
 import { FileKeyStore } from '../file-key-store.ts';
 import { keysFilePath, newKeyRecord, readKeysFile, updateKeysFile } from '../keys-file.ts';
@@ -11,7 +13,7 @@ import { memoryRateLimiter } from '../memory-rate-limiter.ts';
 import { loadPlans, PlansFileError } from '../plans.ts';
 import type { RateLimiter } from '../rate-limiter.ts';
 import { loadSnapshot } from './load.ts';
-import { createServer } from './server.ts';
+import { bufferedLog, createServer } from './server.ts';
 
 const CATALOG = process.env.CATALOG_DIR ?? 'catalog';
 const DIST = process.env.DIST_DIR ?? 'dist';
@@ -74,8 +76,12 @@ try {
   fail(`Could not open the keys file ${keysFile}: ${(e as Error).message}`);
 }
 const limiters = new Map<string, RateLimiter>(Object.entries(plans).map(([name, plan]) => [name, memoryRateLimiter(plan.per_minute)]));
-const gateway = createGateway({ snapshot: snapshot.view, keys, limiterFor: (plan) => limiters.get(plan) });
-const server = createServer({ gateway, bodies: snapshot.bodies });
+const gateway = createGateway({
+  snapshot: snapshot.view, keys, limiterFor: (plan) => limiters.get(plan),
+  etag: (body) => etagFromDigest(createHash('sha256').update(body).digest()),
+});
+const accessLog = bufferedLog();
+const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log });
 
 server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `Port ${PORT} on ${HOST} is in use; set PORT to another port.` : `Server error: ${e.message}`));
 server.listen(PORT, HOST, () => {
@@ -91,9 +97,9 @@ function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing open requests, then stopping.`);
-  server.close(() => { void keys.close(); process.exit(0); });
+  server.close(() => { accessLog.flush(); void keys.close(); process.exit(0); });
   server.closeIdleConnections();
-  setTimeout(() => process.exit(0), 5_000).unref();
+  setTimeout(() => { accessLog.flush(); process.exit(0); }, 5_000).unref();
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
