@@ -99,7 +99,10 @@ export function createGateway(options: GatewayOptions) {
       if (method !== 'GET' && method !== 'HEAD') {
         throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight).`, { Allow: ALLOW });
       }
-      if (path === '/healthz') return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }) }, request, false);
+      if (path === '/healthz') {
+        headers['Cache-Control'] = 'no-store';
+        return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }) }, request, false);
+      }
       if (path === '/openapi.json') return finish(headers, { status: 200, body: snapshot.openapi, etag: `"openapi-${snapshot.id}"` }, request, false);
       if (path !== API && !path.startsWith(`${API}/`)) {
         throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API} (e.g. ${API}/tools); the OpenAPI document is at /openapi.json.`);
@@ -149,7 +152,13 @@ export function createGateway(options: GatewayOptions) {
       log(`key ${id} has plan '${plan}', which is not in the plans file`);
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The plan of this API key is not configured; retry later or ask the operator.', { 'Retry-After': '60' });
     }
-    return limiter.limit(id);
+    try {
+      return await limiter.limit(id);
+    } catch (e) {
+      // A limiter backed by a remote store (Upstash) that cannot be reached: an outage, not a bug.
+      log(`rate limiter unavailable: ${e instanceof Error ? e.message : String(e)}`);
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The rate limiter cannot be reached right now; retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+    }
   }
 
   async function route(path: string, url: URL): Promise<Answer> {
@@ -217,7 +226,7 @@ export function createGateway(options: GatewayOptions) {
         return { status: 304, headers, body: null, ...(keyId && { keyId }) };
       }
     }
-    if (!keyed) headers['Cache-Control'] = 'public, max-age=60';
+    if (!keyed) headers['Cache-Control'] ??= 'public, max-age=300';
     return {
       status: answer.status,
       headers,

@@ -306,3 +306,29 @@ describe('HTTP semantics', () => {
     expect(r.json.code).toBe('NOT_FOUND');
   });
 });
+
+describe('OpenAPI document', () => {
+  it('lists exactly the parameters each endpoint accepts', async () => {
+    const { TOOLS_PARAMS, CATEGORIES_PARAMS, SEARCH_PARAMS } = await import('../gateway/params.ts');
+    const doc = (await h.request('/openapi.json')).json;
+    const names = (p: string) => doc.paths[p].get.parameters.filter((x: { in: string }) => x.in === 'query').map((x: { name: string }) => x.name);
+    expect(names('/tools')).toEqual([...TOOLS_PARAMS]);
+    expect(names('/categories')).toEqual([...CATEGORIES_PARAMS]);
+    expect(names('/search')).toEqual([...SEARCH_PARAMS]);
+    expect(doc.components.schemas.Tool.required).toEqual(expect.arrayContaining(['slug', 'name', 'categories', 'pricing']));
+  });
+});
+
+describe('dependency outages', () => {
+  it('answers 503, not 500, when the rate limiter cannot be reached', async () => {
+    const { createGateway } = await import('../gateway/core.ts');
+    const gateway = createGateway({
+      snapshot: h.snapshot.view, keys: h.keys, log: () => {},
+      limiterFor: () => ({ limit: async () => { throw new Error('connect ECONNREFUSED'); } }),
+    });
+    const r = await gateway.handle({ method: 'GET', url: `${BASE}/api/v1/tools`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });
+    expect(r.status).toBe(503);
+    expect(JSON.parse(r.body!).code).toBe('SERVICE_UNAVAILABLE');
+    expect(r.headers['Retry-After']).toBe('5');
+  });
+});
