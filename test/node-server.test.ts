@@ -133,3 +133,19 @@ describe('npm start (Node adapter)', () => {
     expect(await exited).toBe(0);
   });
 });
+
+describe('npm start with a broken configuration', () => {
+  it('stops with a message naming the plans file and the problem, before serving', async () => {
+    const catalog = await fixtureCopy();
+    const dir = path.dirname(catalog);
+    const plans = path.join(dir, 'plans.json');
+    await (await import('node:fs/promises')).writeFile(plans, '{"free": {"per_minute": 0}}');
+    const result = await run(TSX, [path.join(ROOT, 'gateway/node/start.ts')], {
+      cwd: dir, env: { ...process.env, PORT: '1', PLANS_FILE: plans, CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') },
+    }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    await removeDir(dir);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toMatch(/plans file .*plans\.json: free\.per_minute: must be a positive integer/);
+    expect(result.stderr).not.toMatch(/\n\s+at /);
+  });
+});
