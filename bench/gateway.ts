@@ -24,8 +24,15 @@ function ensureTool(bin: string, pkg: string): void {
 }
 
 interface WrkResult { rps: number; p50: string; p99: string; non2xx: number }
-function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
-  const args = ['-t2', '-c50', `-d${DURATION}s`, '--latency', ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+/** `paths`: rotate through these request paths (a wrk Lua script), so each is computed, not remembered. */
+function wrk(url: string, headers: Record<string, string> = {}, paths?: string[]): WrkResult {
+  const script: string[] = [];
+  if (paths) {
+    const file = path.join(work, `paths-${Math.random().toString(36).slice(2)}.lua`);
+    writeFileSync(file, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = math.random(#paths)\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
+    script.push('-s', file);
+  }
+  const args = ['-t2', '-c50', `-d${DURATION}s`, '--latency', ...script, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
   const num = (re: RegExp) => re.exec(out)?.[1] ?? '?';
   return {
@@ -34,6 +41,28 @@ function wrk(url: string, headers: Record<string, string> = {}): WrkResult {
     p99: num(/\s99%\s+([\d.]+\w+)/),
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
   };
+}
+
+/** More distinct combinations than the gateway remembers (1,000), so most requests compute. */
+function computedPaths(): string[] {
+  const out: string[] = [];
+  const pricing = ['', '&pricing=free', '&pricing=freemium', '&pricing=paid'];
+  for (let perPage = 1; out.length < 5000; perPage++) {
+    for (const p of pricing) for (const sort of ['name', 'newest']) for (let page = 1; page <= 10; page++) out.push(`/api/v1/tools?per_page=${perPage % 100 + 1}&sort=${sort}${p}&page=${page}`);
+  }
+  return [...new Set(out)].slice(0, 5000);
+}
+
+function searchPaths(): string[] {
+  const words = ['voice', 'video', 'image', 'code', 'meeting', 'notes', 'remove', 'background', 'text', 'speech', 'music', 'logo', 'chat', 'pdf', 'translate', 'agent', 'vector', 'database', 'legal', 'resume', 'seo', 'email', 'sales', 'design', 'photo', 'upscale', 'podcast', 'avatar', 'research', 'tutor'];
+  const out = new Set<string>();
+  for (let i = 0; out.size < 5000; i++) {
+    const a = words[i % words.length]!;
+    const b = words[Math.floor(i / words.length) % words.length]!;
+    const limit = 1 + (Math.floor(i / 900) % 50);
+    out.add(`/api/v1/search?q=${a}+${b}&limit=${limit}`);
+  }
+  return [...out];
 }
 
 async function waitForHttp(url: string): Promise<void> {
@@ -86,8 +115,10 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
     ['nginx, 1 worker process, same file', wrk(`http://127.0.0.1:${nginxPort + 1}/lists/tools/_.json`)],
     ['prebuilt page   GET /tools', wrk(`${base}/tools`, auth)],
     ['computed page   GET /tools?per_page=7&sort=newest', wrk(`${base}/tools?per_page=7&sort=newest`, auth)],
+    ['computed pages  5,000 distinct combinations', wrk(base, auth, computedPaths())],
     ['single tool     GET /tools/elevenlabs', wrk(`${base}/tools/elevenlabs`, auth)],
     ['search          GET /search?q=text+to+speech', wrk(`${base}/search?q=text+to+speech`, auth)],
+    ['searches        5,000 distinct queries', wrk(base, auth, searchPaths())],
   ];
   const nginxRps = rows[0]![1].rps;
   console.log(`wrk -t2 -c50 -d${DURATION}s on loopback (2 cores shared by server and load generator):`);

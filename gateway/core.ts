@@ -49,6 +49,10 @@ const JSON_TYPE = 'application/json; charset=utf-8';
 const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id';
 const ALLOW = 'GET, HEAD, OPTIONS';
 
+/** Computed bodies kept per process: about 20 MB at most for pages of 20 tools. */
+const CACHE_ENTRIES = 1_000;
+interface ComputedPage { body: string; etag: string; totalPages: number }
+
 type Answer = { status: number; body: string | null; etag?: string; prebuilt?: string; link?: string };
 
 /** A 4xx/5xx carrying the API's error envelope. */
@@ -63,6 +67,7 @@ export function createGateway(options: GatewayOptions) {
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
   const etag = options.etag ?? etagOf;
+  const cache = new Map<string, ComputedPage>();
   // Hashing is the costliest step of the key check; remember recent keys' hashes (in memory only).
   const hashes = new Map<string, string>();
   const hashOf = async (key: string) => {
@@ -194,12 +199,16 @@ export function createGateway(options: GatewayOptions) {
       log(`search index unavailable: ${(e as Error).message}`);
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
     }
-    const hits = engine.search(q.q, q);
-    const start = (q.page - 1) * q.limit;
-    const items = hits.slice(start, start + q.limit).map((h) => `${snapshot.toolJson[h.index]!.slice(0, -1)},"score":${h.score}}`);
-    const total_pages = Math.ceil(hits.length / q.limit);
-    const body = `{"data":[${items.join(',')}],"meta":${JSON.stringify({ page: q.page, per_page: q.limit, total: hits.length, total_pages })}}`;
-    return { status: 200, body, etag: await etag(body), link: linkHeader(url, q.page, total_pages) };
+    const cacheKey = `${API}/search\0${q.q}\0${q.limit}\0${q.page}\0${q.category ?? ''}\0${q.pricing ?? ''}`;
+    const page = await computed(cacheKey, async () => {
+      const hits = engine.search(q.q, q);
+      const start = (q.page - 1) * q.limit;
+      const items = hits.slice(start, start + q.limit).map((h) => `${snapshot.toolJson[h.index]!.slice(0, -1)},"score":${h.score}}`);
+      const totalPages = Math.ceil(hits.length / q.limit);
+      const body = `{"data":[${items.join(',')}],"meta":${JSON.stringify({ page: q.page, per_page: q.limit, total: hits.length, total_pages: totalPages })}}`;
+      return { body, etag: await etag(body), totalPages };
+    });
+    return { status: 200, body: page.body, etag: page.etag, link: linkHeader(url, q.page, page.totalPages) };
   }
 
   function prebuilt(key: string): Answer {
@@ -212,9 +221,30 @@ export function createGateway(options: GatewayOptions) {
   async function list(key: string, select: () => number[], items: string[], page: number, perPage: number, url: URL): Promise<Answer> {
     const entry = snapshot.manifest.bodies[key];
     if (entry) return { status: 200, body: null, etag: entry.etag, prebuilt: key, link: linkHeader(url, page, Math.ceil((entry.total ?? 0) / perPage)) };
-    const selected = select();
-    const body = renderListPage(items, selected, page, perPage);
-    return { status: 200, body, etag: await etag(body), link: linkHeader(url, page, Math.ceil(selected.length / perPage)) };
+    const computedPage = await computed(key, async () => {
+      const selected = select();
+      const body = renderListPage(items, selected, page, perPage);
+      return { body, etag: await etag(body), totalPages: Math.ceil(selected.length / perPage) };
+    });
+    return { status: 200, body: computedPage.body, etag: computedPage.etag, link: linkHeader(url, page, computedPage.totalPages) };
+  }
+
+  /**
+   * Computed pages and searches, remembered by their canonical key (least recently used first
+   * out). The snapshot never changes under a running gateway, so an entry is never stale; popular
+   * combinations and searches then cost what a prebuilt page costs.
+   */
+  async function computed(key: string, make: () => Promise<ComputedPage>): Promise<ComputedPage> {
+    const hit = cache.get(key);
+    if (hit !== undefined) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const page = await make();
+    if (cache.size >= CACHE_ENTRIES) cache.delete(cache.keys().next().value!);
+    cache.set(key, page);
+    return page;
   }
 
   function finish(headers: Record<string, string>, answer: Answer, request: GatewayRequest, keyed: boolean, keyId?: string): GatewayResult {

@@ -27,6 +27,16 @@ describe('GET /api/v1/tools', () => {
     expect(computed.json.data.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs', 'murf']);
   });
 
+  it('answers a repeated computed request from memory with the same body and ETag, never mixing combinations', async () => {
+    const a1 = await get('/api/v1/tools?per_page=2&sort=newest');
+    const b = await get('/api/v1/tools?per_page=2&sort=newest&page=2');
+    const a2 = await get('/api/v1/tools?per_page=2&sort=newest');
+    expect(a2.text).toBe(a1.text);
+    expect(a2.header('etag')).toBe(a1.header('etag'));
+    expect(b.text).not.toBe(a1.text);
+    expect((await get('/api/v1/search?q=voice&pricing=paid')).text).not.toBe((await get('/api/v1/search?q=voice')).text);
+  });
+
   it('filters by category anywhere in the list, pricing, platform and open_source', async () => {
     const slugs = async (q: string) => (await get(`/api/v1/tools?${q}`)).json.data.map((t: { slug: string }) => t.slug);
     expect(await slugs('category=voice-cloning')).toEqual(['elevenlabs']);
