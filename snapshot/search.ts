@@ -29,6 +29,9 @@ const PRIMARY_CATEGORY = 50;
 const TYPO = 60;
 const PER_WORD_MATCHED = 1000;
 const EXACT_NAME = 10_000;
+/** The whole query is one of the tool's tags or category names ("text to speech"): word order matters. */
+const PHRASE = 300;
+const PRIMARY_PHRASE = 400;
 const NAME_PREFIX = 5_000;
 /**
  * Candidates taken per field and query word, in flexsearch's order: a bound on the work of one
@@ -99,11 +102,14 @@ const TIE_SPACE = 2 ** 21;
 /** How many edits a typo of this length may have. */
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
 
-/** All strings one deletion away, for typo matching (SymSpell with edit distance 1). */
-function deletions(word: string): string[] {
-  const out: string[] = [];
-  for (let i = 0; i < word.length; i++) out.push(word.slice(0, i) + word.slice(i + 1));
-  return out;
+/** FNV-1a hash of `word` without its character at `skip` (-1: the whole word), allocation-free. */
+function hashWithout(word: string, skip: number): number {
+  let h = 0x811c9dc5;
+  for (let j = 0; j < word.length; j++) {
+    if (j === skip) continue;
+    h = Math.imul(h ^ word.charCodeAt(j), 0x01000193);
+  }
+  return h >>> 0;
 }
 
 export function createSearchEngine(data: SnapshotData, index: SearchIndex): SearchEngine {
@@ -117,6 +123,20 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
     if (list === undefined) primaryWords.set(c.slug, list = words(c.name));
     return list;
   };
+  // Whole tags and category names, compacted like names: "text to speech" -> "texttospeech".
+  // Tags are already lowercase kebab-case, so compacting them is dropping the hyphens.
+  const phrases = new Map<string, number[]>();
+  const addPhrase = (p: string, i: number) => {
+    const list = phrases.get(p);
+    if (list === undefined) phrases.set(p, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  const categoryPhrase = new Map(data.categories.map((c) => [c.slug, compact(c.name)]));
+  const primaryPhrase = data.tools.map((t) => categoryPhrase.get(t.categories[0]!.slug) ?? compact(t.categories[0]!.name));
+  data.tools.forEach((t, i) => {
+    for (const tag of t.tags) addPhrase(tag.replace(/-/g, ''), i);
+    for (const c of t.categories) addPhrase(categoryPhrase.get(c.slug) ?? compact(c.name), i);
+  });
   /** A fuzzy candidate is kept only if a word of its name (or the whole name) is a few edits from the query word. */
   const closeToName = (doc: number, word: string) => {
     const max = allowedEdits(word);
@@ -124,26 +144,35 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
     for (const w of nameWords[doc]!) if (editDistance(w, word, max) <= max) return true;
     return false;
   };
-  // Typo index over name words of 4+ letters: each word and its one-letter deletions -> tool indices.
-  const typo = new Map<string, number[]>();
-  const addTypo = (key: string, i: number) => {
-    const list = typo.get(key);
-    if (list === undefined) typo.set(key, [i]);
-    else if (list[list.length - 1] !== i) list.push(i);
+  // Typo index over name words of 4+ letters (and whole compact names): the hash of each word and
+  // of each of its one-letter deletions -> tool indices (SymSpell, edit distance 1). Numeric keys
+  // keep a 100,000-tool index cheap to build; a hash collision only adds a candidate, and every
+  // candidate is checked with the real edit distance.
+  const typo = new Map<number, number | number[]>();
+  const addTypo = (key: number, i: number) => {
+    const at = typo.get(key);
+    if (at === undefined) typo.set(key, i);
+    else if (typeof at === 'number') { if (at !== i) typo.set(key, [at, i]); }
+    else if (at[at.length - 1] !== i) at.push(i);
+  };
+  const indexWord = (w: string, i: number) => {
+    if (w.length < 4) return;
+    for (let k = -1; k < w.length; k++) addTypo(hashWithout(w, k), i);
   };
   nameWords.forEach((wordsOfName, i) => {
-    for (const w of [...wordsOfName, names[i]!]) {
-      if (w.length < 4) continue;
-      addTypo(w, i);
-      for (const d of deletions(w)) addTypo(d, i);
-    }
+    for (const w of wordsOfName) indexWord(w, i);
+    if (!wordsOfName.has(names[i]!)) indexWord(names[i]!, i);
   });
 
-  const typoMatches = (word: string): Set<number> => {
+  const typoMatches = (word: string): number[] => {
+    if (word.length < 4) return [];
     const hits = new Set<number>();
-    if (word.length < 4) return hits;
-    for (const key of [word, ...deletions(word)]) for (const i of typo.get(key) ?? []) hits.add(i);
-    return hits;
+    for (let k = -1; k < word.length; k++) {
+      const at = typo.get(hashWithout(word, k));
+      if (typeof at === 'number') hits.add(at);
+      else if (at !== undefined) for (const i of at) hits.add(i);
+    }
+    return [...hits].filter((doc) => closeToName(doc, word));
   };
 
   const fieldText = (doc: number, field: SearchField): string => {
@@ -215,6 +244,10 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
           if (bonus === 0) continue;
           if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
           score[doc] = score[doc]! + bonus;
+        }
+        for (const doc of qWords.length > 1 ? phrases.get(whole) ?? [] : []) {
+          if (score[doc] === 0) continue; // a phrase only reorders tools its words already found
+          score[doc] = score[doc]! + (primaryPhrase[doc] === whole ? PRIMARY_PHRASE : PHRASE);
         }
         for (const doc of typoMatches(whole)) {
           if (names[doc] === whole) continue;

@@ -67,6 +67,10 @@ describe('search relevance (real catalog)', () => {
     for (const [q, slug] of [['elevenlabs', 'elevenlabs'], ['eleven labs', 'elevenlabs'], ['tl dv', 'tldv'], ['tl;dv', 'tldv'], ['tldv', 'tldv']] as const) {
       expect(top(q)[0], q).toBe(slug);
     }
+    // Word order matters when the query is a whole tag or category name.
+    const tts = top('text to speech').slice(0, 5);
+    const stt = top('speech to text').slice(0, 5);
+    expect(tts.filter((s) => stt.includes(s))).toEqual([]);
     const hits = engine.search('voice');
     for (let i = 1; i < hits.length; i++) {
       expect(hits[i - 1]!.score > hits[i]!.score || (hits[i - 1]!.score === hits[i]!.score && hits[i - 1]!.index < hits[i]!.index)).toBe(true);
