@@ -106,7 +106,7 @@ export function createGateway(options: GatewayOptions) {
       }
       if (path === '/healthz') {
         headers['Cache-Control'] = 'no-store';
-        return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }) }, request, false);
+        return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }), etag: `"healthz-${snapshot.id}"` }, request, false);
       }
       if (path === '/openapi.json') return finish(headers, { status: 200, body: snapshot.openapi, etag: `"openapi-${snapshot.id}"` }, request, false);
       if (path !== API && !path.startsWith(`${API}/`)) {

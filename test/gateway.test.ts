@@ -308,6 +308,8 @@ describe('HTTP semantics', () => {
     expect(doc.json.openapi).toBe('3.1.0');
     expect(Object.keys(doc.json.paths)).toEqual(['/tools', '/tools/{slug}', '/categories', '/categories/{slug}', '/search']);
     expect(health.header('x-ratelimit-limit')).toBeUndefined();
+    expect(health.header('etag')).toBeDefined();
+    expect(doc.header('etag')).toBeDefined();
   });
 
   it('answers unknown paths outside /api/v1 with a JSON 404', async () => {

@@ -1,5 +1,6 @@
 // The Node adapter: translates node:http to the core and back. Prebuilt bodies come from memory,
 // in the best encoding the client accepts.
+import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { createGateway, GatewayResult } from '../core.ts';
 import type { PrebuiltBytes } from './load.ts';
@@ -66,7 +67,7 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
     const body = JSON.stringify(tooLarge
       ? { error: 'Request headers are too large; send at most 16 KB of headers.', code: 'INVALID_PARAMETER' }
       : { error: 'Malformed HTTP request; send a valid HTTP/1.1 request.', code: 'INVALID_PARAMETER' });
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
   });
   return server;
 }
