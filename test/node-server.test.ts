@@ -127,6 +127,20 @@ describe('npm start (Node adapter)', () => {
     expect(logLines.filter((l) => l.includes('sk_'))).toEqual([]);
   });
 
+  it('answers a request node:http cannot parse with a JSON 400, not an empty one', async () => {
+    const net = await import('node:net');
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write('GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
+      let data = '';
+      socket.on('data', (d) => { data += d; });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 400 /);
+    expect(reply).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)).code).toBe('INVALID_PARAMETER');
+  });
+
   it('stops gracefully on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
