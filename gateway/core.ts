@@ -90,7 +90,7 @@ export function createGateway(options: GatewayOptions) {
     const method = request.method.toUpperCase();
     let keyId: string | undefined;
     try {
-      const url = URL.canParse(request.url) ? new URL(request.url) : new URL('http://invalid/');
+      const url = parseUrl(request.url);
       const path = url.pathname;
       if (method === 'OPTIONS') {
         Object.assign(headers, {
@@ -220,7 +220,7 @@ export function createGateway(options: GatewayOptions) {
   /** A list page: the prebuilt body when the build wrote one, else computed the same way. */
   async function list(key: string, select: () => number[], items: string[], page: number, perPage: number, url: URL): Promise<Answer> {
     const entry = snapshot.manifest.bodies[key];
-    if (entry) return { status: 200, body: null, etag: entry.etag, prebuilt: key, link: linkHeader(url, page, Math.ceil((entry.total ?? 0) / perPage)) };
+    if (entry) return { ...prebuilt(key), link: linkHeader(url, page, Math.ceil((entry.total ?? 0) / perPage)) };
     const computedPage = await computed(key, async () => {
       const selected = select();
       const body = renderListPage(items, selected, page, perPage);
@@ -290,6 +290,11 @@ function rateHeaders(r: RateLimitResult): Record<string, string> {
     'X-RateLimit-Remaining': String(Math.max(0, r.remaining)),
     'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
   };
+}
+
+/** An unparseable URL is answered like an unknown path (404), never with a 500. */
+function parseUrl(raw: string): URL {
+  try { return new URL(raw); } catch { return new URL('http://invalid/'); }
 }
 
 function decodePath(raw: string): string | undefined {

@@ -44,11 +44,16 @@ const FIELD_CANDIDATES: Partial<Record<SearchField, number>> = { tagline: 500, d
 
 const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'to', 'for', 'of', 'in', 'on', 'with', 'my', 'from', 'by', 'or', 'is', 'it', 'that', 'this', 'ai', 'tool', 'tools', 'app', 'best']);
 
-/** Query words: folded, split on anything that is not a letter or digit. */
+/** Folded words of a text, split on anything that is not a letter or digit. */
+function words(text: string): string[] {
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Query words, without stopwords unless the query has nothing else. */
 export function queryWords(q: string): string[] {
-  const words = fold(q).split(/[^\p{L}\p{N}]+/u).filter((w) => w.length > 0);
-  const meaningful = words.filter((w) => !STOPWORDS.has(w));
-  return [...new Set(meaningful.length > 0 ? meaningful : words)].slice(0, 12);
+  const all = words(q);
+  const meaningful = all.filter((w) => !STOPWORDS.has(w));
+  return [...new Set(meaningful.length > 0 ? meaningful : all)].slice(0, 12);
 }
 
 /**
@@ -113,7 +118,6 @@ function hashWithout(word: string, skip: number): number {
 }
 
 export function createSearchEngine(data: SnapshotData, index: SearchIndex): SearchEngine {
-  const words = (s: string) => fold(s).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
   const names = data.tools.map((t) => compact(t.name));
   const nameWords = data.tools.map((t) => new Set(words(t.name)));
   const primaryWords = new Map<string, string[]>();
@@ -194,7 +198,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
     if (field === 'fuzzy') return ids.filter((doc) => closeToName(doc, text));
     if (field === 'compact' || !collapsesBadly(text)) return ids;
     // Keep only real prefix matches of a word of the field.
-    return ids.filter((doc) => fold(fieldText(doc, field)).split(/[^\p{L}\p{N}]+/u).some((w) => w.startsWith(text)));
+    return ids.filter((doc) => words(fieldText(doc, field)).some((w) => w.startsWith(text)));
   };
 
   return {

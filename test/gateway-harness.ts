@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { buildSnapshot } from '../build/build.ts';
 import { createGateway, type GatewayResult } from '../gateway/core.ts';
-import { hashKey, type KeyLookup, type KeyStore } from '../gateway/key-store.ts';
+import { hashKey, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../gateway/key-store.ts';
 import { memoryRateLimiter } from '../gateway/memory-rate-limiter.ts';
 import { loadSnapshot, type LoadedSnapshot } from '../gateway/node/load.ts';
 import type { RateLimiter } from '../gateway/rate-limiter.ts';
@@ -19,7 +19,7 @@ export class TestKeyStore implements KeyStore {
   down = false;
   async add(key: string, lookup: KeyLookup) { this.records.set(await hashKey(key), lookup); }
   async lookup(hash: string): Promise<KeyLookup> {
-    if (this.down) throw new (await import('../gateway/key-store.ts')).KeyStoreUnavailableError('test: store down', 7);
+    if (this.down) throw new KeyStoreUnavailableError('test: store down', 7);
     return this.records.get(hash) ?? { status: 'unknown' };
   }
 }

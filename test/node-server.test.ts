@@ -1,6 +1,7 @@
 // npm start as a user runs it: a real process, real HTTP, the real key file and operator CLI.
 import { execFile, spawn, type ChildProcess } from 'node:child_process';
 import http from 'node:http';
+import net from 'node:net';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
@@ -36,6 +37,14 @@ describe('npm start (Node adapter)', () => {
     await removeDir(dir);
   });
 
+  /** Sends bytes as they are (what fetch would refuse to send) and returns everything the server answers. */
+  const rawHttp = (request: string) => new Promise<string>((resolve, reject) => {
+    const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write(request));
+    let data = '';
+    socket.on('data', (d) => { data += d; });
+    socket.on('end', () => resolve(data));
+    socket.on('error', reject);
+  });
   const keys = (...args: string[]) => run(TSX, [path.join(ROOT, 'gateway/cli/keys.ts'), ...args], { cwd: dir, env });
 
   it('builds the snapshot on first start, issues a demo key and prints a ready curl line', () => {
@@ -83,16 +92,7 @@ describe('npm start (Node adapter)', () => {
   });
 
   it('refuses an X-API-Key header sent twice, and ignores a body on a GET', async () => {
-    const net = await import('node:net');
-    const reply = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => {
-        socket.end(`GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nX-API-Key: ${demoKey}\r\nX-API-Key: ${demoKey}\r\nConnection: close\r\n\r\n`);
-      });
-      let data = '';
-      socket.on('data', (d) => { data += d; });
-      socket.on('end', () => resolve(data));
-      socket.on('error', reject);
-    });
+    const reply = await rawHttp(`GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nX-API-Key: ${demoKey}\r\nX-API-Key: ${demoKey}\r\nConnection: close\r\n\r\n`);
     expect(reply).toMatch(/^HTTP\/1\.1 401 /);
     expect(reply).toContain('"code":"INVALID_API_KEY"');
     const withBody = await new Promise<number>((resolve, reject) => {
@@ -128,14 +128,7 @@ describe('npm start (Node adapter)', () => {
   });
 
   it('answers a request node:http cannot parse with a JSON 400, not an empty one', async () => {
-    const net = await import('node:net');
-    const reply = await new Promise<string>((resolve, reject) => {
-      const socket = net.connect(Number(new URL(base).port), '127.0.0.1', () => socket.write('GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n'));
-      let data = '';
-      socket.on('data', (d) => { data += d; });
-      socket.on('end', () => resolve(data));
-      socket.on('error', reject);
-    });
+    const reply = await rawHttp('GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n');
     expect(reply).toMatch(/^HTTP\/1\.1 400 /);
     expect(reply).toContain('Content-Type: application/json; charset=utf-8');
     expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)).code).toBe('INVALID_PARAMETER');
