@@ -8,10 +8,10 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { FileKeyStore } from '../gateway/file-key-store.ts';
-import { newKeyRecord, writeKeysFile } from '../gateway/keys-file.ts';
-import { hashKey } from '../gateway/key-store.ts';
-import { memoryRateLimiter } from '../gateway/memory-rate-limiter.ts';
+import { FileKeyStore } from '../gateway/node/file-key-store.ts';
+import { newKeyRecord, writeKeysFile } from '../gateway/node/keys-file.ts';
+import { hashKey } from '../gateway/core/key-store.ts';
+import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = process.env.BENCH_SECONDS ?? '10';
@@ -80,7 +80,7 @@ try {
   const plansFile = path.join(work, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ bench: { per_minute: 100_000_000 } }));
   const keysFile = path.join(work, 'keys.json');
-  const { key, record } = newKeyRecord('bench', 'benchmark');
+  const { key, record } = await newKeyRecord('bench', 'benchmark');
   await writeKeysFile(keysFile, [record]);
 
   const port = 18_787;

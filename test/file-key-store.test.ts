@@ -3,9 +3,9 @@ import { rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { FileKeyStore, type FileKeyStoreOptions } from '../gateway/file-key-store.ts';
-import { hashKey, KeyStoreUnavailableError, type KeyLookup } from '../gateway/key-store.ts';
-import { KeysFileError, newKeyRecord, writeKeysFile, type KeyRecord } from '../gateway/keys-file.ts';
+import { FileKeyStore, type FileKeyStoreOptions } from '../gateway/node/file-key-store.ts';
+import { hashKey, KeyStoreUnavailableError, type KeyLookup } from '../gateway/core/key-store.ts';
+import { KeysFileError, newKeyRecord, writeKeysFile, type KeyRecord } from '../gateway/node/keys-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -51,7 +51,7 @@ async function statusOf(key: string): Promise<KeyLookup['status']> {
   return (await store!.lookup(await hashKey(key))).status;
 }
 
-function oneKey(plan = 'free'): { key: string; record: KeyRecord } {
+function oneKey(plan = 'free'): Promise<{ key: string; record: KeyRecord }> {
   return newKeyRecord(plan, 'test');
 }
 
@@ -62,8 +62,8 @@ describe('file key store', () => {
   });
 
   it('answers active, revoked and unknown from the file', async () => {
-    const active = oneKey('pro');
-    const revoked = oneKey();
+    const active = await oneKey('pro');
+    const revoked = await oneKey();
     revoked.record = { ...revoked.record, status: 'revoked', revoked_at: new Date().toISOString() };
     await writeKeysFile(file, [active.record, revoked.record]);
     await openStore();
@@ -91,13 +91,13 @@ describe('file key store', () => {
   it('notices changes by polling alone when fs.watch reports nothing', async () => {
     await writeKeysFile(file, []);
     await openStore({ watch: false });
-    const created = oneKey();
+    const created = await oneKey();
     await writeKeysFile(file, [created.record]);
     await within(1000, async () => (await statusOf(created.key)) === 'active');
   });
 
   it('forgets every key when the file is deleted', async () => {
-    const created = oneKey();
+    const created = await oneKey();
     await writeKeysFile(file, [created.record]);
     await openStore();
     await rm(file);
@@ -106,7 +106,7 @@ describe('file key store', () => {
   });
 
   it('keeps answering from the last good copy when the file turns corrupt, and logs one line', async () => {
-    const created = oneKey();
+    const created = await oneKey();
     await writeKeysFile(file, [created.record]);
     await openStore({ pollMs: 20 });
     await writeFile(file, '{"keys": [');
@@ -116,7 +116,7 @@ describe('file key store', () => {
     expect(logged[0]).toContain(`keys file ${file} is not valid JSON`);
     expect(await statusOf(created.key)).toBe('active');
 
-    const later = oneKey();
+    const later = await oneKey();
     await writeKeysFile(file, [created.record, later.record]);
     await within(1000, async () => (await statusOf(later.key)) === 'active');
     expect(logged[1]).toContain('reads well again');
@@ -124,7 +124,7 @@ describe('file key store', () => {
 
   it('fails lookups with KeyStoreUnavailableError once the file has been bad for the grace period, until it reads well', async () => {
     const clock = { t: 1_000_000 };
-    const created = oneKey();
+    const created = await oneKey();
     await writeKeysFile(file, [created.record]);
     await openStore({ graceMs: 30_000, now: () => clock.t });
     const hash = await hashKey(created.key);

@@ -2,11 +2,12 @@
 // key store holding keys created here (the file store has its own tests).
 import path from 'node:path';
 import { buildSnapshot } from '../build/build.ts';
-import { createGateway, type GatewayResult } from '../gateway/core.ts';
-import { hashKey, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../gateway/key-store.ts';
-import { memoryRateLimiter } from '../gateway/memory-rate-limiter.ts';
+import { createGateway, type GatewayResult } from '../gateway/core/gateway.ts';
+import { hashKey, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../gateway/core/key-store.ts';
+import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
+import type { RateLimiter } from '../gateway/core/rate-limiter.ts';
+import { toResponse } from '../gateway/core/responses.ts';
 import { loadSnapshot, type LoadedSnapshot } from '../gateway/node/load.ts';
-import type { RateLimiter } from '../gateway/rate-limiter.ts';
 import { fixtureCopy } from './helpers.ts';
 
 export const FREE_KEY = `sk_${'a'.repeat(20)}FreeKey0123456789AB`;
@@ -57,8 +58,10 @@ export async function createHarness(): Promise<Harness> {
     snapshot, keys, clock,
     async request(pathAndQuery, init = {}) {
       const headers = new Headers(init.headers ?? {});
-      const result = await gateway.handle({ method: init.method ?? 'GET', url: `${BASE}${pathAndQuery}`, headers });
-      const text = result.prebuilt && result.status === 200 ? snapshot.bodies.get(result.prebuilt)!.identity.toString('utf8') : result.body ?? '';
+      const method = init.method ?? 'GET';
+      const result = await gateway.handle({ method, url: `${BASE}${pathAndQuery}`, headers });
+      const response = toResponse(result, method, (key) => new Uint8Array(snapshot.bodies.get(key)!.identity));
+      const text = await response.text();
       let json: unknown;
       try { json = text ? JSON.parse(text) : undefined; } catch { json = undefined; }
       const lower = new Map(Object.entries(result.headers).map(([k, v]) => [k.toLowerCase(), v]));

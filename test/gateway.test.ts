@@ -321,7 +321,7 @@ describe('HTTP semantics', () => {
 
 describe('OpenAPI document', () => {
   it('lists exactly the parameters each endpoint accepts', async () => {
-    const { TOOLS_PARAMS, CATEGORIES_PARAMS, SEARCH_PARAMS } = await import('../gateway/params.ts');
+    const { TOOLS_PARAMS, CATEGORIES_PARAMS, SEARCH_PARAMS } = await import('../gateway/core/params.ts');
     const doc = (await h.request('/openapi.json')).json;
     const names = (p: string) => doc.paths[p].get.parameters.filter((x: { in: string }) => x.in === 'query').map((x: { name: string }) => x.name);
     expect(names('/tools')).toEqual([...TOOLS_PARAMS]);
@@ -333,7 +333,7 @@ describe('OpenAPI document', () => {
 
 describe('dependency outages', () => {
   it('answers 503, not 500, when the rate limiter cannot be reached', async () => {
-    const { createGateway } = await import('../gateway/core.ts');
+    const { createGateway } = await import('../gateway/core/gateway.ts');
     const gateway = createGateway({
       snapshot: h.snapshot.view, keys: h.keys, log: () => {},
       limiterFor: () => ({ limit: async () => { throw new Error('connect ECONNREFUSED'); } }),
@@ -342,5 +342,29 @@ describe('dependency outages', () => {
     expect(r.status).toBe(503);
     expect(JSON.parse(r.body!).code).toBe('SERVICE_UNAVAILABLE');
     expect(r.headers['Retry-After']).toBe('5');
+  });
+
+  it('counts in this instance with the plan\'s limit while the rate limiter cannot be reached, and recovers by itself', async () => {
+    const { createGateway } = await import('../gateway/core/gateway.ts');
+    let down = true;
+    let remote = 0;
+    const gateway = createGateway({
+      snapshot: h.snapshot.view, keys: h.keys, log: () => {}, now: () => h.clock.now, perMinute: () => 3,
+      limiterFor: () => ({
+        limit: async () => {
+          if (down) throw new Error('connect ECONNREFUSED');
+          remote += 1;
+          return { success: true, limit: 3, remaining: 2, reset: h.clock.now + 60_000 };
+        },
+      }),
+    });
+    const get = () => gateway.handle({ method: 'GET', url: `${BASE}/api/v1/tools`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });
+    const statuses = [];
+    for (let i = 0; i < 4; i++) statuses.push((await get()).status);
+    expect(statuses).toEqual([200, 200, 200, 429]);
+    down = false;
+    const after = await get();
+    expect(after.status).toBe(200);
+    expect(remote).toBe(1);
   });
 });

@@ -3,8 +3,8 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { hashKey, KEY_PATTERN } from '../gateway/key-store.ts';
-import { generateKey, readKeysFile, sha256Hex, writeKeysFile } from '../gateway/keys-file.ts';
+import { generateKey, hashKey, KEY_PATTERN } from '../gateway/core/key-store.ts';
+import { newKeyRecord, readKeysFile, writeKeysFile } from '../gateway/node/keys-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
 
 const exec = promisify(execFile);
@@ -174,16 +174,16 @@ describe('keys CLI', () => {
 
 describe('keys file', () => {
   it('generates keys of sk_ and 40 characters of [A-Za-z0-9], all different, using the whole alphabet', () => {
-    const made = Array.from({ length: 2000 }, generateKey);
+    const made = Array.from({ length: 2000 }, () => generateKey());
     for (const key of made) expect(key).toMatch(/^sk_[A-Za-z0-9]{40}$/);
     expect(new Set(made).size).toBe(made.length);
     const used = new Set(made.flatMap((k) => [...k.slice(3)]));
     expect(used.size).toBe(62);
   });
 
-  it('hashes like the gateway does', async () => {
-    const key = generateKey();
-    expect(sha256Hex(key)).toBe(await hashKey(key));
+  it('stores the hash the gateway looks up', async () => {
+    const { key, record } = await newKeyRecord('free', 'test');
+    expect(record.hash).toBe(await hashKey(key));
   });
 
   it('writes atomically, leaving no temporary files, and reads a missing file as empty', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memoryRateLimiter } from '../gateway/memory-rate-limiter.ts';
+import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 
 /** A clock the test moves by hand, starting 12.345 s into a minute. */
 function manualClock(start = 1_700_000_040_000 + 12_345) {

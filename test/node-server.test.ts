@@ -26,7 +26,9 @@ describe('npm start (Node adapter)', () => {
     const port = 20_000 + Math.floor(Math.random() * 20_000);
     base = `http://127.0.0.1:${port}`;
     env = { ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
-    child = spawn(TSX, [path.join(ROOT, 'gateway/node/start.ts')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    // What `npm start` runs: build the snapshot when missing, then serve it (exec, so signals reach the server).
+    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
+    child = spawn('sh', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => { output += d; });
     child.stderr!.on('data', (d) => { output += d; });
     for (let i = 0; i < 300 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 50));

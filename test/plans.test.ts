@@ -1,7 +1,7 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_PLANS_FILE, loadPlans, PlansFileError } from '../gateway/plans.ts';
+import { DEFAULT_PLANS_FILE, loadPlans, PlansFileError } from '../gateway/node/plans-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
 
 let dir: string;

@@ -6,11 +6,11 @@ import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../build/build.ts';
-import { createGateway } from '../gateway/core.ts';
-import { fetchSearchIndex } from '../gateway/search-index-source.ts';
+import { createGateway } from '../gateway/core/gateway.ts';
+import { fetchSearchIndex } from '../gateway/core/search-index-source.ts';
 import { loadSnapshot } from '../gateway/node/load.ts';
-import { createSnapshotView } from '../gateway/snapshot-view.ts';
-import { memoryRateLimiter } from '../gateway/memory-rate-limiter.ts';
+import { createSnapshotView } from '../gateway/core/snapshot-view.ts';
+import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 import { FREE_KEY, TestKeyStore } from './gateway-harness.ts';
 import { fixtureCopy, removeDir } from './helpers.ts';
 

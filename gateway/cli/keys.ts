@@ -2,8 +2,14 @@
 // never issued over the API. The keys file (KEYS_FILE, default .data/keys.json) keeps only
 // SHA-256 hashes, so a new key is printed once and cannot be shown again.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { keysFilePath, newKeyRecord, readKeysFile, updateKeysFile, type KeyRecord } from '../keys-file.ts';
-import { loadPlans } from '../plans.ts';
+import type { KeyAdmin } from '../core/key-admin.ts';
+import { fileKeyAdmin } from '../node/keys-file.ts';
+import { loadPlans } from '../node/plans-file.ts';
+
+/** The store the keys live in: the keys file (embedded default). */
+function keyAdmin(): KeyAdmin {
+  return fileKeyAdmin();
+}
 
 const USAGE = `Usage: npm run keys -- <command>
 
@@ -51,22 +57,19 @@ async function create(args: string[]): Promise<number> {
   const limit = plans[plan];
   if (!limit) throw new CliError(`Unknown plan '${plan}'; the plans are ${Object.keys(plans).join(', ')}.`);
 
-  const file = keysFilePath();
-  const { key, record } = await updateKeysFile(file, (records) => {
-    const created = newKeyRecord(plan, name, new Set(records.map((r) => r.id)));
-    return { records: [...records, created.record], result: created };
-  });
+  const admin = keyAdmin();
+  const { key, info: record } = await admin.create(plan, name);
 
   if (values.json) {
     process.stdout.write(`${JSON.stringify({ id: record.id, key, plan, name })}\n`);
     return 0;
   }
-  const base = `http://127.0.0.1:${process.env.PORT || 8787}/api/v1`;
+  const base = `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 8787}/api/v1`;
   process.stdout.write(`Created key ${record.id} on plan ${plan} (${limit.per_minute} requests per minute), named "${name}":
 
     ${key}
 
-Copy it now: this is the only time it is shown (${file} keeps only its SHA-256 hash).
+Copy it now: this is the only time it is shown (${admin.location} keeps only its SHA-256 hash).
 A running server accepts it within a second. Try it:
 
     curl -H "X-API-Key: ${key}" ${base}/tools
@@ -78,33 +81,21 @@ async function revoke(args: string[]): Promise<number> {
   const { positionals } = parse('revoke', args, {}, 1);
   const id = positionals[0];
   if (id === undefined) throw new CliError('revoke needs the id of the key, for example: npm run keys -- revoke key_0123456789ab.');
-  const file = keysFilePath();
-  const revoked = await updateKeysFile(file, (records) => {
-    const found = records.find((r) => r.id === id);
-    if (!found) throw new CliError(`No key with id '${id}' in ${file}; run "npm run keys -- list" to see the ids.`);
-    if (found.status === 'revoked') throw new CliError(`Key ${id} was already revoked at ${found.revoked_at}; nothing changed.`);
-    const updated: KeyRecord = { ...found, status: 'revoked', revoked_at: new Date().toISOString() };
-    return { records: records.map((r) => (r === found ? updated : r)), result: updated };
-  });
+  const revoked = await keyAdmin().revoke(id);
   process.stdout.write(`Revoked key ${revoked.id} (plan ${revoked.plan}, named "${revoked.name}") at ${revoked.revoked_at}. A running server refuses it within a second.\n`);
   return 0;
 }
 
 async function list(args: string[]): Promise<number> {
   const { values } = parse('list', args, { json: { type: 'boolean' } }, 0);
-  const file = keysFilePath();
-  const records = await readKeysFile(file);
-  // The prefix tells keys apart in a listing; the full hash is never shown.
-  const rows = records.map((r) => ({
-    id: r.id, plan: r.plan, name: r.name, status: r.status, created_at: r.created_at, revoked_at: r.revoked_at,
-    hash_prefix: r.hash.slice(0, 8),
-  }));
+  const admin = keyAdmin();
+  const rows = await admin.list();
   if (values.json) {
     process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
   if (rows.length === 0) {
-    process.stdout.write(`No keys in ${file} yet. Create one with: npm run keys -- create --plan free --name "CI bot"\n`);
+    process.stdout.write(`No keys in ${admin.location} yet. Create one with: npm run keys -- create --plan free --name "CI bot"\n`);
     return 0;
   }
   const table = [

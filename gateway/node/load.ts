@@ -3,7 +3,7 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { Manifest, SnapshotData } from '../../snapshot/types.ts';
-import { createSnapshotView, type SnapshotView } from '../snapshot-view.ts';
+import { createSnapshotView, type SnapshotView } from '../core/snapshot-view.ts';
 
 export interface PrebuiltBytes { identity: Buffer; gzip?: Buffer; br?: Buffer }
 

@@ -2,10 +2,8 @@
 // in the best encoding the client accepts.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { createGateway, GatewayResult } from '../core.ts';
+import type { Gateway, GatewayResult } from '../core/gateway.ts';
 import type { PrebuiltBytes } from './load.ts';
-
-type Gateway = ReturnType<typeof createGateway>;
 
 export interface ServerOptions {
   gateway: Gateway;

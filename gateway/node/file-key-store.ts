@@ -5,7 +5,7 @@ import { watch, type FSWatcher, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { KeysFileError, keysFilePath, parseKeysFile, type KeyRecord } from './keys-file.ts';
-import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from './key-store.ts';
+import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
 
 export interface FileKeyStoreOptions {
   /**

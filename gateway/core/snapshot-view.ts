@@ -1,9 +1,9 @@
 // The snapshot as the gateway holds it: parsed once per process, with the lookups a request needs
 // (slug -> index, prebuilt key -> ETag, items serialized once). Platform-neutral: the Node adapter
 // fills it from dist/ on disk, the edge adapter from its bundle.
-import { importSearchIndex, type SerializedIndex } from '../snapshot/search-index.ts';
-import { createSearchEngine, type SearchEngine } from '../snapshot/search.ts';
-import type { Manifest, SnapshotData } from '../snapshot/types.ts';
+import { importSearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
+import { createSearchEngine, type SearchEngine } from '../../snapshot/search.ts';
+import type { Manifest, SnapshotData } from '../../snapshot/types.ts';
 
 export interface SnapshotView {
   id: string;

@@ -1,5 +1,5 @@
 // RateLimiter: counts requests per key. Shaped like @upstash/ratelimit so the in-memory limiter
-// (embedded default) and an Upstash-backed one are interchangeable. One limiter per plan.
+// (embedded default) and the Upstash-backed one are interchangeable. One limiter per plan.
 
 export interface RateLimitResult {
   /** false when this request is over the limit: the gateway answers 429. */
@@ -13,7 +13,12 @@ export interface RateLimitResult {
 }
 
 export interface RateLimiter {
-  /** Counts one request for `id` (a key id) in the current window. */
+  /**
+   * Counts one request for `id` (a key id) in the current window.
+   * @throws any error when the limiter's store cannot be reached (or does not answer within
+   *         1 s): the gateway then counts the request in an in-process fixed window with the
+   *         plan's limit (fail open, bounded per instance; API.md "Degraded mode").
+   */
   limit(id: string): Promise<RateLimitResult>;
 }
 

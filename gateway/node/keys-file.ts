@@ -3,10 +3,12 @@
 //
 //   {"keys": [{"id": "key_0123456789ab", "hash": "<64 hex>", "plan": "free", "name": "CI bot",
 //              "status": "active", "created_at": "2025-01-01T00:00:00.000Z", "revoked_at": null}]}
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { KeyAdminError, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
+import { generateKey, generateKeyId, hashKey, KEY_ID_PATTERN } from '../core/key-store.ts';
 
 export const DEFAULT_KEYS_FILE = '.data/keys.json';
 
@@ -18,7 +20,7 @@ export function keysFilePath(): string {
 const isoTimestamp = z.iso.datetime({ error: 'must be an ISO 8601 timestamp like "2025-01-01T00:00:00.000Z"' });
 
 const KeyRecordSchema = z.object({
-  id: z.string().regex(/^key_[0-9a-f]{12}$/, { error: 'must be "key_" followed by 12 lowercase hex characters' }),
+  id: z.string().regex(KEY_ID_PATTERN, { error: 'must be "key_" followed by 12 lowercase hex characters' }),
   hash: z.string().regex(/^[0-9a-f]{64}$/, { error: 'must be the lowercase hex SHA-256 of the key (64 characters)' }),
   plan: z.string().min(1, { error: 'must name a plan' }),
   name: z.string({ error: 'must be a string' }),
@@ -155,49 +157,62 @@ async function syncDir(dir: string): Promise<void> {
   }
 }
 
-const KEY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const KEY_BODY_LENGTH = 40;
-/** The largest multiple of 62 that fits in a byte: bytes at or above it are discarded, so every character is equally likely. */
-const UNBIASED_BYTE_LIMIT = 256 - (256 % KEY_ALPHABET.length);
-
-/** A new key: `sk_` + 40 characters of [A-Za-z0-9] (about 238 bits) from the OS's random source. */
-export function generateKey(): string {
-  let body = '';
-  while (body.length < KEY_BODY_LENGTH) {
-    for (const byte of randomBytes(KEY_BODY_LENGTH)) {
-      if (byte < UNBIASED_BYTE_LIMIT) body += KEY_ALPHABET[byte % KEY_ALPHABET.length];
-      if (body.length === KEY_BODY_LENGTH) break;
-    }
-  }
-  return `sk_${body}`;
-}
-
-/** Lowercase hex SHA-256; the same digest as key-store.ts's hashKey, synchronously. */
-export function sha256Hex(key: string): string {
-  return createHash('sha256').update(key, 'utf8').digest('hex');
-}
-
-export function generateKeyId(): string {
-  return `key_${randomBytes(6).toString('hex')}`;
-}
-
 /**
  * A new active key for `plan`: returns the key (to show once) and the record to store. The id
  * is regenerated in the unlikely case it collides with one of `takenIds`.
  */
-export function newKeyRecord(
+export async function newKeyRecord(
   plan: string,
   name: string,
   takenIds: ReadonlySet<string> = new Set(),
   now: Date = new Date(),
-): { key: string; record: KeyRecord } {
+): Promise<{ key: string; record: KeyRecord }> {
   let id = generateKeyId();
   while (takenIds.has(id)) id = generateKeyId();
   const key = generateKey();
   return {
     key,
-    record: { id, hash: sha256Hex(key), plan, name, status: 'active', created_at: now.toISOString(), revoked_at: null },
+    record: { id, hash: await hashKey(key), plan, name, status: 'active', created_at: now.toISOString(), revoked_at: null },
   };
+}
+
+export function keyInfo(r: KeyRecord): KeyInfo {
+  return { id: r.id, plan: r.plan, name: r.name, status: r.status, created_at: r.created_at, revoked_at: r.revoked_at, hash_prefix: r.hash.slice(0, 8) };
+}
+
+/** KeyAdmin over the keys file: every change is a locked read-change-write of the whole file. */
+export function fileKeyAdmin(file: string = keysFilePath()): KeyAdmin {
+  return {
+    location: file,
+    async create(plan, name) {
+      const created = await newKeyRecord(plan, name);
+      const record = await updateKeysFile(file, (records) => {
+        const taken = new Set(records.map((r) => r.id));
+        const unique = taken.has(created.record.id) ? { ...created.record, id: freshId(taken) } : created.record;
+        return { records: [...records, unique], result: unique };
+      });
+      return { key: created.key, info: keyInfo(record) };
+    },
+    async revoke(id) {
+      const revoked = await updateKeysFile(file, (records) => {
+        const found = records.find((r) => r.id === id);
+        if (!found) throw new KeyAdminError(`No key with id '${id}' in ${file}; run "npm run keys -- list" to see the ids.`);
+        if (found.status === 'revoked') throw new KeyAdminError(`Key ${id} was already revoked at ${found.revoked_at}; nothing changed.`);
+        const updated: KeyRecord = { ...found, status: 'revoked', revoked_at: new Date().toISOString() };
+        return { records: records.map((r) => (r === found ? updated : r)), result: updated };
+      });
+      return keyInfo(revoked);
+    },
+    async list() {
+      return (await readKeysFile(file)).map(keyInfo);
+    },
+  };
+}
+
+function freshId(taken: ReadonlySet<string>): string {
+  let id = generateKeyId();
+  while (taken.has(id)) id = generateKeyId();
+  return id;
 }
 
 function fieldPath(parts: readonly PropertyKey[]): string {

@@ -3,7 +3,7 @@
 // (about 74 KB gzip for ~300 tools); past that it fetches dist/search-index.json from the CDN that
 // serves the snapshot, once per instance, on the first search (SnapshotView.search memoizes it and
 // retries after a failed fetch). A failed fetch answers that search with 503, never 500.
-import type { SerializedIndex } from '../snapshot/search-index.ts';
+import type { SerializedIndex } from '../../snapshot/search-index.ts';
 
 export class SearchIndexUnavailableError extends Error {}
 

@@ -1,7 +1,7 @@
 // Query-string rules of API.md: unknown parameter, then repeated parameter, then each value in
 // the order of the endpoint's table row. One problem per 400, and the message names the
 // parameter and what it accepts.
-import type { CategoryQuery, ToolQuery } from '../snapshot/lists.ts';
+import type { CategoryQuery, ToolQuery } from '../../snapshot/lists.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
 export class ParamError extends Error {

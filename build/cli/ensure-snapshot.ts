@@ -1,0 +1,35 @@
+// Runs before `npm start` and `npm run mcp`: builds the snapshot when dist/ is missing or older
+// than the catalog, so the gateway itself never imports the builder. Messages go to stderr, which
+// keeps stdout clean for the MCP stdio transport.
+import { readdir, stat } from 'node:fs/promises';
+import path from 'node:path';
+import { buildSnapshot } from '../build.ts';
+import { reportProblems } from '../report.ts';
+
+const CATALOG = process.env.CATALOG_DIR ?? 'catalog';
+const DIST = process.env.DIST_DIR ?? 'dist';
+
+async function newestMtime(dir: string): Promise<number> {
+  let newest = 0;
+  for (const entry of await readdir(dir, { withFileTypes: true, recursive: true })) {
+    if (!entry.isFile()) continue;
+    newest = Math.max(newest, (await stat(path.join(entry.parentPath, entry.name))).mtimeMs);
+  }
+  return newest;
+}
+
+const built = await stat(path.join(DIST, 'manifest.json')).then((s) => s.mtimeMs, () => 0);
+if (built === 0 || built < (await newestMtime(CATALOG))) {
+  console.error(built === 0 ? `No snapshot in ${DIST}/; building it from ${CATALOG}/...` : `${CATALOG}/ changed since the last build; rebuilding...`);
+  const result = await buildSnapshot(CATALOG, DIST);
+  if (result.ok) {
+    console.error(`Built snapshot ${result.summary.snapshot}: ${result.summary.tools} tools, ${result.summary.categories} categories in ${(result.ms / 1000).toFixed(2)} s.`);
+  } else {
+    reportProblems(result.problems);
+    if (built === 0) {
+      console.error('The catalog has problems and there is no previous snapshot to serve; fix them and run again.');
+      process.exit(1);
+    }
+    console.error(`The catalog has problems; serving the previous snapshot in ${DIST}/ until they are fixed.`);
+  }
+}

@@ -1,0 +1,10 @@
+// API.md: a store call that fails or takes longer than 1 s counts as unreachable. One place says
+// how long a store may take, for keys and limits alike.
+export const STORE_DEADLINE_MS = 1_000;
+
+/** Settles like `work`, or rejects with `onTimeout()` once `ms` have passed. */
+export function withDeadline<T>(work: Promise<T>, onTimeout: () => Error, ms = STORE_DEADLINE_MS): Promise<T> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(onTimeout()), ms); });
+  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+}

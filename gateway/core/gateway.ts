@@ -1,0 +1,104 @@
+// The gateway's one request handler, platform-neutral. Order of checks (API.md): OPTIONS
+// preflight, method, key, rate limit, route, parameters, answer. It answers with a body, or with
+// "serve the prebuilt body X with these headers", which each adapter realizes its own way
+// (toResponse() for a Web Response).
+import { etagOf } from '../../snapshot/etag.ts';
+import { createAuthenticator } from './auth.ts';
+import type { KeyStore } from './key-store.ts';
+import { createLimits } from './limits.ts';
+import { createPageCache } from './page-cache.ts';
+import type { RateLimiter } from './rate-limiter.ts';
+import { ALLOW, API, baseHeaders, clip, failure, finish, HttpError, preflight, rateHeaders, type GatewayResult } from './responses.ts';
+import { createRoutes, paramError, type Routes } from './routes.ts';
+import type { SnapshotView } from './snapshot-view.ts';
+
+export type { GatewayResult } from './responses.ts';
+
+/** What the core reads of a request; a Web `Request` has this shape. */
+export interface GatewayRequest {
+  method: string;
+  url: string;
+  headers: { get(name: string): string | null };
+}
+
+export interface GatewayOptions {
+  snapshot: SnapshotView;
+  keys: KeyStore;
+  /** The limiter of a plan; undefined for a plan that is not configured (503). */
+  limiterFor(plan: string): RateLimiter | undefined;
+  /** A plan's per-minute limit: counted in this process while the plan's limiter cannot be reached. */
+  perMinute?(plan: string): number | undefined;
+  /** Origin of the absolute URLs in Link headers (e.g. https://api.example.com); default the request's. */
+  publicBaseUrl?: string;
+  now?: () => number;
+  log?: (line: string) => void;
+  /**
+   * Strong ETag of a computed body. Defaults to Web Crypto (every platform); the Node adapter
+   * passes node:crypto's synchronous SHA-256, which gives the same tag without a thread-pool hop.
+   */
+  etag?: (body: string) => string | Promise<string>;
+}
+
+export interface Gateway {
+  handle(request: GatewayRequest): Promise<GatewayResult>;
+  /** The endpoints themselves, for other front doors over the same answers (MCP). */
+  routes: Routes;
+  snapshot: SnapshotView;
+  authenticate: ReturnType<typeof createAuthenticator>;
+  countRequest: ReturnType<typeof createLimits>;
+}
+
+export function createGateway(options: GatewayOptions): Gateway {
+  const { snapshot } = options;
+  const now = options.now ?? Date.now;
+  const log = options.log ?? ((line: string) => console.error(line));
+  const authenticate = createAuthenticator(options.keys, log);
+  const countRequest = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now, log });
+  const routes = createRoutes({ snapshot, cache: createPageCache(), etag: options.etag ?? etagOf, log });
+  const origin = options.publicBaseUrl?.replace(/\/+$/, '');
+
+  async function handle(request: GatewayRequest): Promise<GatewayResult> {
+    const headers = baseHeaders(crypto.randomUUID());
+    const method = request.method.toUpperCase();
+    let keyId: string | undefined;
+    try {
+      const url = parseUrl(request.url);
+      const path = url.pathname;
+      if (method === 'OPTIONS') return preflight(headers);
+      if (method !== 'GET' && method !== 'HEAD') {
+        throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight).`, { Allow: ALLOW });
+      }
+      const ifNoneMatch = request.headers.get('if-none-match');
+      if (path === '/healthz') {
+        headers['Cache-Control'] = 'no-store';
+        return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }), etag: `"healthz-${snapshot.id}"` }, ifNoneMatch);
+      }
+      if (path === '/openapi.json') return finish(headers, { status: 200, body: snapshot.openapi, etag: `"openapi-${snapshot.id}"` }, ifNoneMatch);
+      if (path !== API && !path.startsWith(`${API}/`)) {
+        throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API} (e.g. ${API}/tools); the OpenAPI document is at /openapi.json.`);
+      }
+      const id = await authenticate(request.headers.get('x-api-key'));
+      keyId = id.id;
+      const rate = await countRequest(id.plan, id.id);
+      Object.assign(headers, rateHeaders(rate), { 'Cache-Control': 'private' });
+      if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
+      const answer = await routes.route(path, url, origin ?? url.origin);
+      return finish(headers, answer, ifNoneMatch, keyId);
+    } catch (e) {
+      return failure(headers, paramError(e), log, keyId);
+    }
+  }
+
+  return { handle, routes, snapshot, authenticate, countRequest };
+}
+
+export function tooManyRequests(limit: number, reset: number, now: number): HttpError {
+  return new HttpError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded. Max ${limit} requests per minute.`, {
+    'Retry-After': String(Math.max(1, Math.ceil((reset - now) / 1000))),
+  });
+}
+
+/** An unparseable URL is answered like an unknown path (404), never with a 500. */
+function parseUrl(raw: string): URL {
+  try { return new URL(raw); } catch { return new URL('http://invalid/'); }
+}

@@ -1,0 +1,34 @@
+// KeyAdmin: how the operator's keys CLI issues, revokes and lists keys, whatever the store (the
+// keys file of the embedded default, or Upstash Redis). Keys are never issued over the API.
+
+/** A key as an operator sees it: never the key, never the full hash. */
+export interface KeyInfo {
+  id: string;
+  plan: string;
+  name: string;
+  status: 'active' | 'revoked';
+  /** ISO 8601 timestamps. */
+  created_at: string;
+  revoked_at: string | null;
+  /** First 8 hex characters of the hash, to tell keys apart in a listing. */
+  hash_prefix: string;
+}
+
+export interface KeyAdmin {
+  /** Issues a key on `plan`; the key is returned once and only its hash is stored. */
+  create(plan: string, name: string): Promise<{ key: string; info: KeyInfo }>;
+  /** @throws KeyAdminError when no key has this id or it is already revoked. */
+  revoke(id: string): Promise<KeyInfo>;
+  /** Every key, oldest first. */
+  list(): Promise<KeyInfo[]>;
+  /** Where the keys live, for messages (a file path or a Redis URL). */
+  readonly location: string;
+}
+
+/** An operator's mistake (unknown id, already revoked): a plain sentence, no stack trace. */
+export class KeyAdminError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'KeyAdminError';
+  }
+}

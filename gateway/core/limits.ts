@@ -1,0 +1,51 @@
+// Rate limiting of accepted keys. Each plan has its limiter (in memory, or Upstash); when that
+// limiter fails or takes longer than 1 s, the request is counted by an in-process fixed window
+// with the plan's limit instead (fail open, bounded per instance; API.md "Degraded mode"), and
+// normal counting resumes by itself with the next request the store answers.
+import { withDeadline } from './deadline.ts';
+import { memoryRateLimiter } from './memory-rate-limiter.ts';
+import type { RateLimiter, RateLimitResult } from './rate-limiter.ts';
+import { HttpError } from './responses.ts';
+
+export interface LimitsOptions {
+  /** The limiter of a plan; undefined for a plan that is not configured. */
+  limiterFor(plan: string): RateLimiter | undefined;
+  /** The plan's per-minute limit, for the fallback window when its limiter cannot be reached. */
+  perMinute?(plan: string): number | undefined;
+  now: () => number;
+  log: (line: string) => void;
+}
+
+export type CountRequest = (plan: string, id: string) => Promise<RateLimitResult>;
+
+export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions): CountRequest {
+  const fallbacks = new Map<string, RateLimiter>();
+  let outage = false;
+
+  function fallback(plan: string): RateLimiter | undefined {
+    let limiter = fallbacks.get(plan);
+    const limit = perMinute?.(plan);
+    if (limiter === undefined && limit !== undefined) fallbacks.set(plan, limiter = memoryRateLimiter(limit, now));
+    return limiter;
+  }
+
+  return async (plan, id) => {
+    const limiter = limiterFor(plan);
+    if (limiter === undefined) {
+      log(`key ${id} has plan '${plan}', which is not in the plans file`);
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The plan of this API key is not configured; retry later or ask the operator.', { 'Retry-After': '60' });
+    }
+    try {
+      const result = await withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
+      if (outage) { outage = false; log('rate limiter reachable again'); }
+      return result;
+    } catch (e) {
+      const local = fallback(plan);
+      if (!outage) { outage = true; log(`rate limiter unavailable (${e instanceof Error ? e.message : String(e)}); counting in this instance until it answers`); }
+      if (local === undefined) {
+        throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The rate limiter cannot be reached right now; retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+      }
+      return local.limit(id);
+    }
+  };
+}

@@ -1,0 +1,26 @@
+// Computed pages and searches, remembered by their canonical key (least recently used first out).
+// The snapshot never changes under a running gateway, so an entry is never stale; popular
+// combinations and searches then cost what a prebuilt page costs.
+
+export interface ComputedPage { body: string; etag: string; totalPages: number }
+
+/** About 20 MB at most for pages of 20 tools. */
+const ENTRIES = 1_000;
+
+export type PageCache = (key: string, make: () => Promise<ComputedPage>) => Promise<ComputedPage>;
+
+export function createPageCache(entries = ENTRIES): PageCache {
+  const cache = new Map<string, ComputedPage>();
+  return async (key, make) => {
+    const hit = cache.get(key);
+    if (hit !== undefined) {
+      cache.delete(key);
+      cache.set(key, hit);
+      return hit;
+    }
+    const page = await make();
+    if (cache.size >= entries) cache.delete(cache.keys().next().value!);
+    cache.set(key, page);
+    return page;
+  };
+}

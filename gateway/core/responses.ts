@@ -1,0 +1,125 @@
+// What the gateway answers: the result type every adapter realizes, the error envelope, the
+// headers API.md names, conditional GET, and one neutral conversion to a Web Response (HEAD
+// handled once, here).
+import type { RateLimitResult } from './rate-limiter.ts';
+
+export const API = '/api/v1';
+export const JSON_TYPE = 'application/json; charset=utf-8';
+export const ALLOW = 'GET, HEAD, OPTIONS';
+const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id';
+
+export interface GatewayResult {
+  status: number;
+  headers: Record<string, string>;
+  /** The body; adapters send none for HEAD (the headers are those of the GET). */
+  body: string | null;
+  /** Set when the body is a prebuilt one: the manifest key, for adapters that serve it from files or a CDN. */
+  prebuilt?: string;
+  /** The key id, for the access log; never the key. */
+  keyId?: string;
+}
+
+/** A route's answer before the common headers and conditional GET are applied. */
+export interface Answer { status: number; body: string | null; etag?: string; prebuilt?: string; link?: string; headers?: Record<string, string> }
+
+/** A 4xx/5xx carrying the API's error envelope. */
+export class HttpError extends Error {
+  constructor(readonly status: number, readonly code: string, message: string, readonly headers: Record<string, string> = {}) {
+    super(message);
+  }
+}
+
+export function baseHeaders(requestId: string): Record<string, string> {
+  return {
+    'Content-Type': JSON_TYPE,
+    'X-Request-Id': requestId,
+    'Access-Control-Allow-Origin': '*',
+    'Access-Control-Expose-Headers': EXPOSE,
+  };
+}
+
+export function preflight(headers: Record<string, string>): GatewayResult {
+  Object.assign(headers, {
+    'Access-Control-Allow-Methods': ALLOW,
+    'Access-Control-Allow-Headers': 'X-API-Key, If-None-Match',
+    'Access-Control-Max-Age': '86400',
+  });
+  delete headers['Content-Type'];
+  return { status: 204, headers, body: null };
+}
+
+export function rateHeaders(r: RateLimitResult): Record<string, string> {
+  return {
+    'X-RateLimit-Limit': String(r.limit),
+    'X-RateLimit-Remaining': String(Math.max(0, r.remaining)),
+    'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
+  };
+}
+
+/** Applies the answer's ETag (304 when If-None-Match matches), Link and caching headers. */
+export function finish(headers: Record<string, string>, answer: Answer, ifNoneMatch: string | null, keyId?: string): GatewayResult {
+  if (answer.headers) Object.assign(headers, answer.headers);
+  if (answer.link) headers.Link = answer.link;
+  const withKey = keyId === undefined ? {} : { keyId };
+  if (answer.etag) {
+    headers.ETag = answer.etag;
+    if (matches(ifNoneMatch, answer.etag)) {
+      delete headers['Content-Type'];
+      return { status: 304, headers, body: null, ...withKey };
+    }
+  }
+  if (keyId === undefined) headers['Cache-Control'] ??= 'public, max-age=300';
+  return { status: answer.status, headers, body: answer.body, ...(answer.prebuilt && { prebuilt: answer.prebuilt }), ...withKey };
+}
+
+/** The error envelope for an HttpError; anything else is a bug, logged with the request id, 500. */
+export function failure(headers: Record<string, string>, e: unknown, log: (line: string) => void, keyId?: string): GatewayResult {
+  let err: HttpError;
+  if (e instanceof HttpError) err = e;
+  else {
+    log(`internal error ${headers['X-Request-Id']}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    err = new HttpError(500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.');
+  }
+  Object.assign(headers, err.headers);
+  headers['Content-Type'] = JSON_TYPE;
+  headers['Cache-Control'] = err.status === 401 || err.status === 429 || err.status >= 500 || keyId === undefined ? 'no-store' : 'private';
+  const body = JSON.stringify({ error: err.message, code: err.code });
+  return { status: err.status, headers, body, ...(keyId !== undefined && { keyId }) };
+}
+
+/** If-None-Match with weak comparison (RFC 9110 13.1.2); `*` matches any current representation. */
+function matches(header: string | null, etag: string): boolean {
+  if (header === null) return false;
+  const bare = etag.replace(/^W\//, '');
+  return header.split(',').some((t) => {
+    const tag = t.trim();
+    return tag === '*' || tag.replace(/^W\//, '') === bare;
+  });
+}
+
+/** RFC 8288 Link header with absolute URLs that keep the other parameters, as GitHub does. */
+export function linkHeader(origin: string, url: URL, page: number, totalPages: number): string | undefined {
+  if (totalPages <= 1) return undefined;
+  const others = url.search.slice(1).split('&').filter((s) => s !== '' && s !== 'page' && !s.startsWith('page='));
+  const at = (p: number) => `<${origin}${url.pathname}?${[...others, `page=${p}`].join('&')}>`;
+  const links = [`${at(1)}; rel="first"`];
+  if (page > 1) links.push(`${at(Math.min(page - 1, totalPages))}; rel="prev"`);
+  if (page < totalPages) links.push(`${at(page + 1)}; rel="next"`);
+  links.push(`${at(totalPages)}; rel="last"`);
+  return links.join(', ');
+}
+
+export function clip(s: string): string {
+  const chars = [...s];
+  return chars.length > 80 ? `${chars.slice(0, 80).join('')}...` : s;
+}
+
+/**
+ * The neutral Web Response of a result. `prebuiltBody` supplies a prebuilt body's bytes (from
+ * memory, a bundle or a fetch); HEAD gets the GET's headers and no body.
+ */
+export function toResponse(result: GatewayResult, method: string, prebuiltBody?: (key: string) => BodyInit): Response {
+  const body = result.prebuilt !== undefined && result.status === 200 && prebuiltBody ? prebuiltBody(result.prebuilt) : result.body;
+  const head = method.toUpperCase() === 'HEAD' || result.status === 204 || result.status === 304;
+  return new Response(head ? null : body, { status: result.status, headers: result.headers });
+}

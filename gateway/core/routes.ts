@@ -1,0 +1,119 @@
+// The five endpoints under /api/v1: a path is routed to one of them, its parameters are parsed by
+// the API.md rules, and the answer is a prebuilt body (by manifest key) or a computed one. The
+// endpoint functions are also what the MCP tools call, so both answer alike.
+import { categoriesKey, categoryKey, renderListPage, selectCategories, selectTools, SLUG_PATTERN, toolKey, toolsKey } from '../../snapshot/lists.ts';
+import type { PageCache } from './page-cache.ts';
+import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
+import { API, clip, HttpError, linkHeader, type Answer } from './responses.ts';
+import type { SnapshotView } from './snapshot-view.ts';
+
+export interface RoutesOptions {
+  snapshot: SnapshotView;
+  cache: PageCache;
+  etag: (body: string) => string | Promise<string>;
+  log: (line: string) => void;
+}
+
+/** An endpoint's answer with the page numbers its Link header needs. */
+export interface EndpointAnswer extends Answer { page?: number; totalPages?: number }
+
+export interface Routes {
+  /** Routes a path under /api/v1 (with its raw query string) to its endpoint. */
+  route(path: string, url: URL, origin: string): Promise<Answer>;
+  tools(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;
+  categories(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;
+  search(params: RawParams): Promise<EndpointAnswer>;
+  tool(slug: string): EndpointAnswer;
+  category(slug: string): EndpointAnswer;
+}
+
+export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Routes {
+  function prebuilt(key: string): EndpointAnswer {
+    const entry = snapshot.manifest.bodies[key];
+    if (!entry) throw new Error(`prebuilt body missing from the manifest: ${key}`);
+    return { status: 200, body: null, etag: entry.etag, prebuilt: key };
+  }
+
+  /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
+  async function list(key: string, select: () => number[], items: string[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
+    const entry = snapshot.manifest.bodies[key];
+    if (entry && prebuiltOk) return { ...prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
+    const computed = await cache(key, async () => {
+      const selected = select();
+      const body = renderListPage(items, selected, page, perPage);
+      return { body, etag: await etag(body), totalPages: Math.ceil(selected.length / perPage) };
+    });
+    return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
+  }
+
+  function item(resource: 'tools' | 'categories', slug: string): EndpointAnswer {
+    const what = resource === 'tools' ? 'tool' : 'category';
+    const valid = slug.length <= 64 && SLUG_PATTERN.test(slug);
+    if (!valid || !(resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).has(slug)) {
+      throw new HttpError(404, 'NOT_FOUND', `No ${what} with slug '${clip(slug)}'.`);
+    }
+    return prebuilt(resource === 'tools' ? toolKey(slug) : categoryKey(slug));
+  }
+
+  const routes: Routes = {
+    async route(path, url, origin) {
+      const [resource, rawSlug, extra] = path.slice(API.length + 1).split('/');
+      if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
+      const search = url.search.slice(1);
+      if (rawSlug !== undefined) {
+        const slug = resource === 'search' ? undefined : decodePath(rawSlug);
+        if (slug === undefined) throw notFoundPath(path);
+        const answer = item(resource as 'tools' | 'categories', slug);
+        parseQuery(search, [], `${API}/${resource}/{slug}`);
+        return answer;
+      }
+      const params = parseQuery(search, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API}/${resource}`);
+      const answer = await routes[resource](params);
+      return { ...answer, link: linkHeader(origin, url, answer.page!, answer.totalPages!) };
+    },
+    tools(params, prebuiltOk = true) {
+      const q = toolsQuery(params, snapshot);
+      return list(toolsKey(q), () => selectTools(snapshot.data, q), snapshot.toolJson, q.page, q.per_page, prebuiltOk);
+    },
+    categories(params, prebuiltOk = true) {
+      const q = categoriesQuery(params, snapshot);
+      return list(categoriesKey(q), () => selectCategories(snapshot.data, q), snapshot.categoryJson, q.page, q.per_page, prebuiltOk);
+    },
+    async search(params) {
+      const q = searchQuery(params, snapshot);
+      let engine;
+      try {
+        engine = await snapshot.search();
+      } catch (e) {
+        log(`search index unavailable: ${(e as Error).message}`);
+        throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+      }
+      const key = `${API}/search\0${q.q}\0${q.limit}\0${q.page}\0${q.category ?? ''}\0${q.pricing ?? ''}`;
+      const page = await cache(key, async () => {
+        const hits = engine.search(q.q, q);
+        const start = (q.page - 1) * q.limit;
+        const items = hits.slice(start, start + q.limit).map((h) => `${snapshot.toolJson[h.index]!.slice(0, -1)},"score":${h.score}}`);
+        const totalPages = Math.ceil(hits.length / q.limit);
+        const body = `{"data":[${items.join(',')}],"meta":${JSON.stringify({ page: q.page, per_page: q.limit, total: hits.length, total_pages: totalPages })}}`;
+        return { body, etag: await etag(body), totalPages };
+      });
+      return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
+    },
+    tool: (slug) => item('tools', slug),
+    category: (slug) => item('categories', slug),
+  };
+  return routes;
+}
+
+/** Parameter problems are 400s in the error envelope. */
+export function paramError(e: unknown): unknown {
+  return e instanceof ParamError ? new HttpError(400, e.code, e.message) : e;
+}
+
+function decodePath(raw: string): string | undefined {
+  try { return decodeURIComponent(raw); } catch { return undefined; }
+}
+
+function notFoundPath(path: string): HttpError {
+  return new HttpError(404, 'NOT_FOUND', `No such endpoint '${clip(path)}'. Endpoints: ${API}/tools, ${API}/tools/{slug}, ${API}/categories, ${API}/categories/{slug}, ${API}/search.`);
+}
