@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { rm, writeFile } from 'node:fs/promises';
+import { rename, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
@@ -96,13 +96,36 @@ describe('file key store', () => {
     await within(1000, async () => (await statusOf(created.key)) === 'active');
   });
 
-  it('forgets every key when the file is deleted', async () => {
+  it('answers from the last good copy when the file is deleted under a running server, then fails after the grace period', async () => {
+    const clock = { t: 1_000_000 };
     const created = await oneKey();
     await writeKeysFile(file, [created.record]);
-    await openStore();
+    await openStore({ pollMs: 20, now: () => clock.t });
     await rm(file);
-    await within(1000, async () => (await statusOf(created.key)) === 'unknown');
-    expect(logged).toEqual([]);
+    await within(1000, () => logged.length > 0);
+    expect(logged[0]).toContain('was deleted');
+    expect(await statusOf(created.key)).toBe('active');
+    clock.t += 30_000;
+    await expect(store!.lookup(await hashKey(created.key))).rejects.toBeInstanceOf(KeyStoreUnavailableError);
+    await writeKeysFile(file, [created.record]);
+    await within(1000, async () => (await store!.lookup(await hashKey(created.key)).then(() => true, () => false)));
+  });
+
+  it('never hangs on a FIFO in place of the file, and reads the real file again when it is back', async () => {
+    const created = await oneKey();
+    await writeKeysFile(file, [created.record]);
+    await openStore({ pollMs: 20 });
+    await run('mkfifo', [`${file}.fifo`]);
+    await rename(`${file}.fifo`, file);
+    await within(1500, () => logged.some((l) => l.includes('not a regular file')));
+    expect(await statusOf(created.key)).toBe('active');
+    const later = await oneKey();
+    await rm(file);
+    await writeKeysFile(file, [created.record, later.record]);
+    await within(1500, async () => (await statusOf(later.key)) === 'active');
+    const closing = Date.now();
+    await store!.close();
+    expect(Date.now() - closing).toBeLessThan(1_000);
   });
 
   it('keeps answering from the last good copy when the file turns corrupt, and logs one line', async () => {

@@ -2,7 +2,7 @@
 // key store holding keys created here (the file store has its own tests).
 import path from 'node:path';
 import { buildSnapshot } from '../build/build.ts';
-import { createGateway, type GatewayResult } from '../gateway/core/gateway.ts';
+import { createGateway, type Gateway, type GatewayResult } from '../gateway/core/gateway.ts';
 import { hashKey, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../gateway/core/key-store.ts';
 import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 import type { RateLimiter } from '../gateway/core/rate-limiter.ts';
@@ -26,6 +26,7 @@ export class TestKeyStore implements KeyStore {
 }
 
 export interface Harness {
+  gateway: Gateway;
   snapshot: LoadedSnapshot;
   keys: TestKeyStore;
   clock: { now: number };
@@ -55,7 +56,7 @@ export async function createHarness(): Promise<Harness> {
   ]);
   const gateway = createGateway({ snapshot: snapshot.view, keys, limiterFor: (plan) => limiters.get(plan), now: () => clock.now, log: () => {} });
   return {
-    snapshot, keys, clock,
+    gateway, snapshot, keys, clock,
     async request(pathAndQuery, init = {}) {
       const headers = new Headers(init.headers ?? {});
       const method = init.method ?? 'GET';

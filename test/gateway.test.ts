@@ -226,6 +226,45 @@ describe('authentication', () => {
       h.keys.down = false;
     }
   });
+
+  it('remembers only keys that exist: thousands of unknown keys leave nothing behind', async () => {
+    const before = h.gateway.authenticate.remembered();
+    for (let i = 0; i < 2_000; i++) expect((await get('/api/v1/nope', { 'X-API-Key': `sk_${String(i).padStart(40, 'Y')}` })).json.code).toBe('INVALID_API_KEY');
+    expect(h.gateway.authenticate.remembered()).toBe(before);
+    await get('/api/v1/nope', { 'X-API-Key': REVOKED_KEY });
+    expect(h.gateway.authenticate.remembered()).toBeLessThanOrEqual(before + 1);
+  });
+
+  it('refuses a key longer than the format allows (sk_ and 32 to 64 letters or digits) without looking it up', async () => {
+    h.keys.down = true;
+    try {
+      const r = await get('/api/v1/tools', { 'X-API-Key': `sk_${'a'.repeat(65)}` });
+      expect(r.status).toBe(401);
+      expect(r.json.code).toBe('INVALID_API_KEY');
+    } finally {
+      h.keys.down = false;
+    }
+  });
+
+  it('logs an outage of the key store when it starts, then a count every 10 s, never a line per request', async () => {
+    const { createGateway } = await import('../gateway/core/gateway.ts');
+    const lines: string[] = [];
+    const clock = { now: h.clock.now };
+    const gateway = createGateway({ snapshot: h.snapshot.view, keys: h.keys, limiterFor: () => undefined, now: () => clock.now, log: (l) => lines.push(l) });
+    const send = () => gateway.handle({ method: 'GET', url: `${BASE}/api/v1/tools`, headers: new Headers({ 'X-API-Key': FREE_KEY }) });
+    h.keys.down = true;
+    try {
+      for (let i = 0; i < 100; i++) {
+        expect((await send()).status).toBe(503);
+        clock.now += 100;
+      }
+    } finally {
+      h.keys.down = false;
+    }
+    expect(lines.length).toBeLessThanOrEqual(3);
+    expect(lines[0]).toMatch(/^key store unavailable/);
+    expect(lines.slice(1).every((l) => /still unavailable: \d+ requests answered 503/.test(l))).toBe(true);
+  });
 });
 
 describe('rate limiting', () => {

@@ -1,4 +1,4 @@
-import { execFile } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
@@ -109,6 +109,24 @@ describe('keys CLI', () => {
     expect(stored.map((r) => r.id).sort()).toEqual(created.map((c) => c.id).sort());
     expect(await readdir(path.dirname(file))).toEqual(['keys.json']);
   });
+
+  it('takes over at once a lock left by a run that was killed', async () => {
+    await createJson();
+    const dead = spawnSync('true').pid!; // a PID that has exited
+    await writeFile(`${file}.lock`, `${dead}\n`);
+    const started = Date.now();
+    await createJson();
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(await readKeysFile(file)).toHaveLength(2);
+  });
+
+  it('waits for a lock whose owner is running, then says which PID holds it', async () => {
+    await createJson();
+    await writeFile(`${file}.lock`, `${process.pid}\n`);
+    const result = await keys(['create', '--plan', 'free', '--name', 'blocked']);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain(`locked by another run of the keys command (PID ${process.pid})`);
+  }, 15_000);
 
   it('says so when there are no keys yet', async () => {
     const [table, json] = await Promise.all([keys(['list']), keys(['list', '--json'])]);

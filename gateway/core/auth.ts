@@ -10,18 +10,45 @@ export interface Identity { id: string; plan: string }
 /** Hashes remembered at most: a key is at most 67 characters, so this bounds the memo near 1.5 MB. */
 const MEMO_ENTRIES = 10_000;
 
-export type Authenticate = (apiKey: string | null, authorization?: string | null) => Promise<Identity>;
+/** During an outage of the key store, one line says how many requests it cost, this often. */
+const OUTAGE_REPORT_MS = 10_000;
 
-export function createAuthenticator(keys: KeyStore, log: (line: string) => void): Authenticate {
+export interface Authenticate {
+  (apiKey: string | null, authorization?: string | null): Promise<Identity>;
+  /** How many key hashes are remembered (keys that were found). */
+  remembered(): number;
+}
+
+export function createAuthenticator(keys: KeyStore, log: (line: string) => void, now: () => number = Date.now): Authenticate {
   const hashes = new Map<string, string>();
   let outage = false;
+  let refused = 0;
+  let reportedAt = 0;
+
+  /** Logs the change of state and then a count every 10 s, never a line per request. */
+  function noteOutage(message: string): void {
+    refused += 1;
+    if (!outage) {
+      outage = true;
+      reportedAt = now();
+      log(`key store unavailable: ${message}; answering 503 for keys not verified in the last 30 s`);
+    } else if (now() - reportedAt >= OUTAGE_REPORT_MS) {
+      log(`key store still unavailable: ${refused} requests answered 503 in the last ${Math.round((now() - reportedAt) / 1000)} s`);
+      reportedAt = now();
+      refused = 0;
+    }
+  }
 
   async function lookup(key: string) {
     const remembered = hashes.get(key);
     const hash = remembered ?? await hashKey(key);
     try {
       const found = await withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer within 1 s'));
-      if (outage) { outage = false; log('key store reachable again'); }
+      if (outage) {
+        outage = false;
+        log(`key store reachable again (${refused} requests answered 503 since the last report)`);
+        refused = 0;
+      }
       if (remembered === undefined && found.status !== 'unknown') {
         if (hashes.size >= MEMO_ENTRIES) hashes.delete(hashes.keys().next().value!);
         hashes.set(key, hash);
@@ -29,12 +56,12 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void)
       return found;
     } catch (e) {
       if (!(e instanceof KeyStoreUnavailableError)) throw e;
-      if (!outage) { outage = true; log(`key store unavailable: ${e.message}`); }
+      noteOutage(e.message);
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(e.retryAfterSeconds) });
     }
   }
 
-  return async (apiKey, authorization = null) => {
+  const authenticate = async (apiKey: string | null, authorization: string | null = null): Promise<Identity> => {
     let key = apiKey?.trim() ?? '';
     if (key === '' && authorization) key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
     if (key === '') throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: send it in the X-API-Key header (X-API-Key: sk_...).');
@@ -45,4 +72,5 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void)
     if (found.status !== 'active') throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: no key matches; check that it was copied whole, or ask the operator for a new key.');
     return { id: found.id, plan: found.plan };
   };
+  return Object.assign(authenticate, { remembered: () => hashes.size });
 }

@@ -3,7 +3,7 @@
 // "serve the prebuilt body X with these headers", which each adapter realizes its own way
 // (toResponse() for a Web Response).
 import { etagOf } from '../../snapshot/etag.ts';
-import { createAuthenticator } from './auth.ts';
+import { createAuthenticator, type Authenticate } from './auth.ts';
 import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
 import { createPageCache } from './page-cache.ts';
@@ -44,7 +44,7 @@ export interface Gateway {
   /** The endpoints themselves, for other front doors over the same answers (MCP). */
   routes: Routes;
   snapshot: SnapshotView;
-  authenticate: ReturnType<typeof createAuthenticator>;
+  authenticate: Authenticate;
   countRequest: ReturnType<typeof createLimits>;
 }
 
@@ -52,7 +52,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const { snapshot } = options;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
-  const authenticate = createAuthenticator(options.keys, log);
+  const authenticate = createAuthenticator(options.keys, log, now);
   const countRequest = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now, log });
   const routes = createRoutes({ snapshot, cache: createPageCache(), etag: options.etag ?? etagOf, log });
   const origin = options.publicBaseUrl?.replace(/\/+$/, '');

@@ -1,10 +1,14 @@
 // FileKeyStore: the embedded default KeyStore, over the keys file the operator CLI writes.
 // Lookups are a Map read; the file is re-read in the background when it changes, so a key the
 // CLI creates or revokes takes effect on a running server within a second, without a restart.
-import { watch, type FSWatcher, type Stats } from 'node:fs';
+// A file that turns bad, disappears, is not a regular file (a FIFO), or whose stat or read does
+// not finish within 1 s (a hung network filesystem) is an outage: the last good copy answers for
+// 30 s, then lookups fail (503). A file system call that hangs is never issued twice at once.
+import { constants, watch, type FSWatcher, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { KeysFileError, keysFilePath, parseKeysFile, type KeyRecord } from './keys-file.ts';
+import { withDeadline } from '../core/deadline.ts';
 import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
 
 export interface FileKeyStoreOptions {
@@ -45,6 +49,10 @@ export class FileKeyStore implements KeyStore {
   private lookups = new Map<string, KeyLookup>();
   /** Identity of the file version in `lookups` (inode, size, times), or 'missing'. */
   private signature = '';
+  /** Once a real file has been read, its disappearance is an outage, not "no keys". */
+  private seenFile = false;
+  /** A stat or read that has not finished yet (hung): no other is started until it does. */
+  private stuck: Promise<unknown> | null = null;
   /** When reads started failing; null while the last read was good. */
   private failingSince: number | null = null;
   private readonly absolute: string;
@@ -73,6 +81,14 @@ export class FileKeyStore implements KeyStore {
       return Promise.reject(new KeyStoreUnavailableError(`keys file ${this.file} has not been readable for ${Math.round(this.graceMs / 1000)} s`));
     }
     return Promise.resolve(this.lookups.get(hash) ?? UNKNOWN);
+  }
+
+  /**
+   * True while a file system call on the keys file has hung for more than 1 s. Its thread cannot
+   * be cancelled and Node's exit waits for it, so the server must then end without waiting.
+   */
+  hung(): boolean {
+    return this.stuck !== null;
   }
 
   /** Stops watching; pending reloads finish first so nothing touches the file afterwards. */
@@ -112,11 +128,11 @@ export class FileKeyStore implements KeyStore {
   }
 
   private async poll(): Promise<void> {
-    if (this.closed) return;
+    if (this.closed || this.stuck) return;
     this.startWatching();
     let current: string;
     try {
-      current = signatureOf(await stat(this.absolute));
+      current = signatureOf(await this.timely(stat(this.absolute)));
     } catch (e) {
       current = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'missing' : 'unreadable';
     }
@@ -127,7 +143,7 @@ export class FileKeyStore implements KeyStore {
 
   /** Runs one read at a time; a change seen during a read triggers one more read after it. */
   private reload(): void {
-    if (this.closed) return;
+    if (this.closed || this.stuck) return;
     if (this.reloading) {
       this.reloadAgain = true;
       return;
@@ -148,6 +164,7 @@ export class FileKeyStore implements KeyStore {
   private accept(lookups: Map<string, KeyLookup>, signature: string): void {
     this.lookups = lookups;
     this.signature = signature;
+    if (signature !== 'missing') this.seenFile = true;
     if (this.failingSince !== null) {
       this.log(`keys: ${this.file} reads well again (${lookups.size} keys)`);
       this.failingSince = null;
@@ -160,24 +177,39 @@ export class FileKeyStore implements KeyStore {
     this.log(`keys: ${error.message}; answering from the last good copy for up to ${Math.round(this.graceMs / 1000)} s`);
   }
 
+  /**
+   * A file system call that must finish within 1 s, else it counts as unreachable. A call that
+   * hangs keeps its thread; until it settles no other is started, so hung calls never pile up.
+   */
+  private timely<T>(work: Promise<T>): Promise<T> {
+    return withDeadline(work, () => {
+      const pending = work.then(() => {}, () => {}).finally(() => { if (this.stuck === pending) this.stuck = null; });
+      this.stuck = pending;
+      return new KeysFileError(`keys file ${this.file} did not answer within 1 s`);
+    });
+  }
+
   // The stat comes from the same open file that is read, so the signature always matches the
-  // content: a change racing the read shows up as a different signature on the next poll.
+  // content: a change racing the read shows up as a different signature on the next poll. The
+  // file is opened non-blocking, so a FIFO in its place cannot hold the open forever.
   private async read(): Promise<{ ok: true; lookups: Map<string, KeyLookup>; signature: string } | { ok: false; error: Error }> {
     let handle;
     try {
-      handle = await open(this.absolute, 'r');
+      handle = await this.timely(open(this.absolute, constants.O_RDONLY | constants.O_NONBLOCK));
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { ok: true, lookups: new Map(), signature: 'missing' };
-      return { ok: false, error: new KeysFileError(`keys file ${this.file} cannot be read: ${(e as Error).message}`) };
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return { ok: false, error: new KeysFileError(`keys file ${this.file} cannot be read: ${(e as Error).message}`) };
+      if (this.seenFile) return { ok: false, error: new KeysFileError(`keys file ${this.file} was deleted`) };
+      return { ok: true, lookups: new Map(), signature: 'missing' };
     }
     try {
-      const signature = signatureOf(await handle.stat());
-      const records = parseKeysFile(await handle.readFile('utf8'), this.file);
-      return { ok: true, lookups: lookupsOf(records), signature };
+      const stats = await this.timely(handle.stat());
+      if (!stats.isFile()) return { ok: false, error: new KeysFileError(`keys file ${this.file} is not a regular file`) };
+      const records = parseKeysFile(await this.timely(handle.readFile('utf8')), this.file);
+      return { ok: true, lookups: lookupsOf(records), signature: signatureOf(stats) };
     } catch (e) {
       return { ok: false, error: e as Error };
     } finally {
-      await handle.close();
+      void handle.close().catch(() => {});
     }
   }
 }

@@ -122,6 +122,10 @@ const LOCK_WAIT_MS = 5_000;
 /** A lock older than this was left by a run that died: no update takes anywhere near as long. */
 const LOCK_STALE_MS = 30_000;
 
+/**
+ * The lock file holds its owner's PID. A lock whose owner is no longer running (a run killed
+ * mid-update) is taken over at once; a lock whose owner cannot be told is stale after 30 s.
+ */
 async function lock(file: string): Promise<() => Promise<void>> {
   const lockFile = `${file}.lock`;
   await mkdir(path.dirname(path.resolve(file)), { recursive: true, mode: 0o700 });
@@ -135,15 +139,38 @@ async function lock(file: string): Promise<() => Promise<void>> {
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
-    const age = await stat(lockFile).then((s) => Date.now() - s.mtimeMs, () => 0);
-    if (age > LOCK_STALE_MS) {
+    if (await abandoned(lockFile)) {
       await rm(lockFile, { force: true });
       continue;
     }
     if (Date.now() > deadline) {
-      throw new KeysFileError(`keys file ${file} is locked by another run of the keys command; if none is running, delete ${lockFile}`);
+      const owner = await readFile(lockFile, 'utf8').then((t) => t.trim(), () => '?');
+      throw new KeysFileError(`keys file ${file} is locked by another run of the keys command (PID ${owner}); if none is running, delete ${lockFile}`);
     }
     await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+async function abandoned(lockFile: string): Promise<boolean> {
+  let text: string;
+  let age: number;
+  try {
+    [text, age] = await Promise.all([readFile(lockFile, 'utf8'), stat(lockFile).then((s) => Date.now() - s.mtimeMs)]);
+  } catch {
+    return false; // released meanwhile: the next attempt takes it
+  }
+  const pid = Number(text.trim());
+  if (Number.isInteger(pid) && pid > 0) return !running(pid) || age > LOCK_STALE_MS;
+  // No PID yet: its owner is between creating and writing it, or died there.
+  return age > 1_000;
+}
+
+function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'EPERM';
   }
 }
 

@@ -65,9 +65,16 @@ function shutdown(signal: string): void {
   if (stopping) return;
   stopping = true;
   console.log(`${signal}: finishing open requests, then stopping.`);
-  server.close(() => { accessLog.flush(); void keys.close(); process.exit(0); });
+  server.close(() => { void keys.close(); exit(); });
   server.closeIdleConnections();
-  setTimeout(() => { accessLog.flush(); process.exit(0); }, 5_000).unref();
+  setTimeout(exit, 4_500).unref();
+}
+
+/** Within 5 s whatever the key store is doing: a hung file call would hold process.exit forever. */
+function exit(): void {
+  accessLog.flush();
+  if (keys.hung()) process.kill(process.pid, 'SIGKILL');
+  process.exit(0);
 }
 process.on('SIGINT', () => shutdown('SIGINT'));
 process.on('SIGTERM', () => shutdown('SIGTERM'));
