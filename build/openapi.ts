@@ -2,6 +2,7 @@
 // schemas that validate the catalog, with the enum values of this snapshot.
 import { z } from 'zod';
 import { categorySchema, searchResultSchema, toolSchema } from './schema.ts';
+import { ERROR_CODES, errorTableMarkdown, SLUG_MAX, SLUG_PATTERN } from '../snapshot/contract.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 
 const jsonSchema = (s: z.ZodType) => {
@@ -26,7 +27,6 @@ const list = (item: string) => ({
 });
 const single = (item: string) => ({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${item}` } } });
 
-const ERROR_CODES = ['INVALID_PARAMETER', 'UNKNOWN_PARAMETER', 'MISSING_API_KEY', 'INVALID_API_KEY', 'REVOKED_API_KEY', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMIT_EXCEEDED', 'INTERNAL_ERROR', 'SERVICE_UNAVAILABLE'];
 
 const intParam = (name: string, description: string, min: number, max: number, dflt: number) => ({
   name, in: 'query', required: false, description,
@@ -35,7 +35,7 @@ const intParam = (name: string, description: string, min: number, max: number, d
 const enumParam = (name: string, description: string, values: readonly string[], dflt?: string) => ({
   name, in: 'query', required: false, description, schema: { type: 'string', enum: values, ...(dflt ? { default: dflt } : {}) },
 });
-const slugParam = (what: string) => ({ name: 'slug', in: 'path', required: true, description: `The ${what}'s slug.`, schema: { type: 'string', pattern: '^[a-z0-9]+(-[a-z0-9]+)*$', maxLength: 64 } });
+const slugParam = (what: string) => ({ name: 'slug', in: 'path', required: true, description: `The ${what}'s slug.`, schema: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX } });
 
 const rateHeaders = {
   'X-RateLimit-Limit': { description: 'Requests allowed per minute on this key\'s plan.', schema: { type: 'integer' } },
@@ -64,7 +64,11 @@ export function buildOpenApi(data: SnapshotData): object {
     info: {
       title: 'AI Tools Catalog API',
       version: '1.0.0',
-      description: 'Read-only API over a curated catalog of AI tools and their categories. Every /api/v1 request needs an X-API-Key header. A parameter an endpoint does not accept is 400 UNKNOWN_PARAMETER; a repeated or malformed one is 400 INVALID_PARAMETER. Integers are plain decimal digits.',
+      description: [
+        'Read-only API over a curated catalog of AI tools and their categories. Every /api/v1 request needs an X-API-Key header. A parameter an endpoint does not accept is 400 UNKNOWN_PARAMETER; a repeated or malformed one is 400 INVALID_PARAMETER. Integers are plain decimal digits.',
+        'Every error has the body `{"error": "<sentence saying what to send instead>", "code": "<CODE>"}`:',
+        errorTableMarkdown(),
+      ].join('\n\n'),
     },
     servers: [{ url: '/api/v1' }],
     security: [{ ApiKey: [] }],

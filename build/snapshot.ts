@@ -15,6 +15,7 @@ import {
 import { buildSearchIndex, exportSearchIndex } from '../snapshot/search-index.ts';
 import type { Category, Manifest, PrebuiltBody, SnapshotData, Tool } from '../snapshot/types.ts';
 import { buildOpenApi } from './openapi.ts';
+import { DOCS_PATH, DOCS_SCRIPT_PATH, docsHtml, scalarScript } from './docs-page.ts';
 
 const gzip = promisify(zlib.gzip);
 const brotli = promisify(zlib.brotliCompress);
@@ -127,10 +128,13 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
   };
 
   const bodies: Record<string, PrebuiltBody> = {};
-  const writeBody = async (key: string, body: string, total?: number) => {
-    const rel = bodyPath(key);
+  const writeBody = async (key: string, body: string, total?: number, file?: { path: string; type?: string }) => {
+    const rel = file?.path ?? bodyPath(key);
     const raw = Buffer.from(body);
-    const entry: PrebuiltBody = { path: rel, bytes: raw.byteLength, etag: etagFromDigest(createHash('sha256').update(raw).digest()), ...(total !== undefined && { total }) };
+    const entry: PrebuiltBody = {
+      path: rel, bytes: raw.byteLength, etag: etagFromDigest(createHash('sha256').update(raw).digest()),
+      ...(total !== undefined && { total }), ...(file?.type !== undefined && { type: file.type }),
+    };
     bodies[key] = entry;
     await put(rel, raw);
     const [gz, br] = await Promise.all([
@@ -154,15 +158,19 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
   toolJson.length = 0;
   categoryJson.length = 0;
 
+  // The public documents are prebuilt bodies too, so their ETags follow their bytes.
+  const openapi = JSON.parse(JSON.stringify(buildOpenApi(data))) as { info: { title: string } };
+  await writeBody('/openapi.json', JSON.stringify(openapi, null, 2), undefined, { path: 'openapi.json' });
+  await writeBody(DOCS_PATH, docsHtml(openapi.info.title), undefined, { path: 'docs/index.html', type: 'text/html; charset=utf-8' });
+  await writeBody(DOCS_SCRIPT_PATH, await scalarScript(), undefined, { path: 'docs/scalar.js', type: 'text/javascript; charset=utf-8' });
+
   const dataText = JSON.stringify(data);
   const indexText = JSON.stringify(await exportSearchIndex(buildSearchIndex(data.tools)));
   const hash = createHash('sha256').update(dataText).update('\0').update(indexText);
   for (const [key, b] of Object.entries(bodies)) hash.update(`\0${key}\0${b.etag}`);
   const snapshot = hash.digest('hex').slice(0, 16);
-  const openapiText = JSON.stringify(buildOpenApi(data), null, 2);
   await put('data.json', dataText);
   await put('search-index.json', indexText);
-  await put('openapi.json', openapiText);
 
   const manifest: Manifest = {
     snapshot,

@@ -27,7 +27,6 @@ export async function writeVercelOutput(distDir: string, outDir: string, limit =
   const embedded = {
     manifest,
     data: JSON.parse(await readFile(path.join(distDir, manifest.files.data), 'utf8')),
-    openapi: await readFile(path.join(distDir, manifest.files.openapi), 'utf8'),
     index: JSON.parse(await readFile(path.join(distDir, manifest.files.search_index), 'utf8')),
     plans: JSON.parse(await readFile(process.env.PLANS_FILE ?? PLANS, 'utf8')),
     internalPrefix,

@@ -4,7 +4,7 @@
 import type { Category, SnapshotData, Tool } from './types.ts';
 
 export const API_BASE = '/api/v1';
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export { SLUG_PATTERN } from './contract.ts';
 export const DEFAULT_PER_PAGE = 20;
 
 export interface ToolQuery {

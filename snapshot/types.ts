@@ -55,6 +55,8 @@ export interface PrebuiltBody {
   etag: string;
   /** For list pages: the number of matching items (meta.total), for the Link header. */
   total?: number;
+  /** Content-Type, for the public documents that are not JSON (the /docs page and its script). */
+  type?: string;
   gzip?: PrebuiltVariant;
   br?: PrebuiltVariant;
 }

@@ -1,5 +1,6 @@
 // The edge gateway: the real .vercel/output middleware in the Edge Runtime VM.
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadEdge, type EdgeHarness } from './edge-bundle.ts';
@@ -7,6 +8,7 @@ import { removeDir } from './helpers.ts';
 
 describe('edge middleware without a key store', () => {
   let edge: EdgeHarness;
+  const staticFile = (target: string) => path.join(edge.output, 'static', new URL(target).pathname);
   beforeAll(async () => { edge = await loadEdge(); }, 60_000);
   afterAll(async () => { await removeDir(path.dirname(path.dirname(edge.output))); });
 
@@ -22,7 +24,10 @@ describe('edge middleware without a key store', () => {
     expect(health.status).toBe(200);
     expect(health.json.status).toBe('ok');
     const doc = await edge.request('/openapi.json');
-    expect(doc.json.openapi).toMatch(/^3\.1/);
+    expect(doc.rewrite).toMatch(/^https:\/\/api\.example\.test\/_snapshot\/[0-9a-f]{16}\/openapi\.json$/);
+    expect(JSON.parse(await readFile(staticFile(doc.rewrite!), 'utf8')).openapi).toMatch(/^3\.1/);
+    expect(doc.headers.get('etag')).toMatch(/^"/);
+    expect(doc.headers.get('x-ratelimit-limit')).toBeUndefined();
   });
 
   it('answers OPTIONS preflight with 204, and other methods with 405 and Allow', async () => {

@@ -1,4 +1,5 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { etagOf } from '../snapshot/etag.ts';
 import { BASE, createHarness, FREE_KEY, PRO_KEY, REVOKED_KEY, type Harness } from './gateway-harness.ts';
 
 let h: Harness;
@@ -338,6 +339,17 @@ describe('HTTP semantics', () => {
     expect(r.header('cache-control')).toBe('private');
     expect(r.header('access-control-expose-headers')).toBe('X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id');
     expect((await get('/api/v1/tools/nope')).header('cache-control')).toBe('private');
+  });
+
+  it('serves the reference page and its script without a key or a count, each with an ETag of its own bytes', async () => {
+    for (const [path, type] of [['/docs', 'text/html; charset=utf-8'], ['/docs/scalar.js', 'text/javascript; charset=utf-8'], ['/openapi.json', 'application/json; charset=utf-8']] as const) {
+      const r = await h.request(path);
+      expect(r.status, path).toBe(200);
+      expect(r.header('content-type'), path).toBe(type);
+      expect(r.header('etag'), path).toBe(await etagOf(r.text));
+      expect(r.header('x-ratelimit-limit'), path).toBeUndefined();
+    }
+    expect((await h.request('/docs')).text).toContain('/openapi.json');
   });
 
   it('serves /healthz and /openapi.json without a key, ignoring query strings', async () => {

@@ -47,7 +47,7 @@ describe('search index fetched from the CDN', () => {
 
   async function gatewayWithRemoteIndex() {
     const local = await loadSnapshot(dist);
-    const view = createSnapshotView(local.view.manifest, local.view.data, local.view.openapi, fetchSearchIndex(`${base}/search-index.json`));
+    const view = createSnapshotView(local.view.manifest, local.view.data, fetchSearchIndex(`${base}/search-index.json`));
     const keys = new TestKeyStore();
     await keys.add(FREE_KEY, { status: 'active', id: 'key_free', plan: 'free' });
     const limiter = memoryRateLimiter(1000);

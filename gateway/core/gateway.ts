@@ -8,11 +8,14 @@ import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
 import { createPageCache } from './page-cache.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { ALLOW, API, baseHeaders, clip, failure, finish, HttpError, preflight, rateHeaders, type GatewayResult } from './responses.ts';
+import { ALLOW, API, baseHeaders, JSON_TYPE, clip, failure, finish, HttpError, preflight, rateHeaders, type GatewayResult } from './responses.ts';
 import { createRoutes, paramError, type Routes } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
 export type { GatewayResult } from './responses.ts';
+
+/** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
+const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
 
 /** What the core reads of a request; a Web `Request` has this shape. */
 export interface GatewayRequest {
@@ -73,7 +76,11 @@ export function createGateway(options: GatewayOptions): Gateway {
         headers['Cache-Control'] = 'no-store';
         return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }), etag: `"healthz-${snapshot.id}"` }, ifNoneMatch);
       }
-      if (path === '/openapi.json') return finish(headers, { status: 200, body: snapshot.openapi, etag: `"openapi-${snapshot.id}"` }, ifNoneMatch);
+      const document = PUBLIC_DOCUMENTS.has(path) ? snapshot.manifest.bodies[path] : undefined;
+      if (document) {
+        headers['Content-Type'] = document.type ?? JSON_TYPE;
+        return finish(headers, { status: 200, body: null, prebuilt: path, etag: document.etag }, ifNoneMatch);
+      }
       if (path !== API && !path.startsWith(`${API}/`)) {
         throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API} (e.g. ${API}/tools); the OpenAPI document is at /openapi.json.`);
       }

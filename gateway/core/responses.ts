@@ -1,6 +1,7 @@
 // What the gateway answers: the result type every adapter realizes, the error envelope, the
 // headers API.md names, conditional GET, and one neutral conversion to a Web Response (HEAD
 // handled once, here).
+import type { ErrorCode } from '../../snapshot/contract.ts';
 import type { RateLimitResult } from './rate-limiter.ts';
 
 export const API = '/api/v1';
@@ -24,7 +25,7 @@ export interface Answer { status: number; body: string | null; etag?: string; pr
 
 /** A 4xx/5xx carrying the API's error envelope. */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly code: string, message: string, readonly headers: Record<string, string> = {}) {
+  constructor(readonly status: number, readonly code: ErrorCode, message: string, readonly headers: Record<string, string> = {}) {
     super(message);
   }
 }

@@ -16,7 +16,6 @@ export interface SnapshotView {
   groups: Set<string>;
   pricing: Set<string>;
   platforms: Set<string>;
-  openapi: string;
   /** The search engine, loaded on first use and then kept for the life of the process. */
   search(): Promise<SearchEngine>;
 }
@@ -24,7 +23,6 @@ export interface SnapshotView {
 export function createSnapshotView(
   manifest: Manifest,
   data: SnapshotData,
-  openapi: string,
   loadIndex: () => Promise<SerializedIndex>,
 ): SnapshotView {
   let engine: Promise<SearchEngine> | undefined;
@@ -39,7 +37,6 @@ export function createSnapshotView(
     groups: new Set(data.groups),
     pricing: new Set(data.pricing),
     platforms: new Set(data.platforms),
-    openapi,
     search() {
       engine ??= loadIndex().then(importSearchIndex).then((index) => createSearchEngine(data, index));
       engine.catch(() => { engine = undefined; }); // a failed load is retried by the next search

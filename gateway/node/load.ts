@@ -15,7 +15,6 @@ export interface LoadedSnapshot {
 export async function loadSnapshot(dist: string): Promise<LoadedSnapshot> {
   const manifest = JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8')) as Manifest;
   const data = JSON.parse(await readFile(path.join(dist, manifest.files.data), 'utf8')) as SnapshotData;
-  const openapi = await readFile(path.join(dist, manifest.files.openapi), 'utf8');
   const bodies = new Map<string, PrebuiltBytes>();
   const entries = Object.entries(manifest.bodies);
   for (let i = 0; i < entries.length; i += 64) {
@@ -29,6 +28,6 @@ export async function loadSnapshot(dist: string): Promise<LoadedSnapshot> {
     }));
   }
   const indexFile = path.join(dist, manifest.files.search_index);
-  const view = createSnapshotView(manifest, data, openapi, async () => JSON.parse(await readFile(indexFile, 'utf8')));
+  const view = createSnapshotView(manifest, data, async () => JSON.parse(await readFile(indexFile, 'utf8')));
   return { view, bodies };
 }

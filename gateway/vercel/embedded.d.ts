@@ -5,7 +5,6 @@ declare module 'virtual:snapshot' {
   const embedded: {
     manifest: Manifest;
     data: SnapshotData;
-    openapi: string;
     /** The search index, or null when it is served from the CDN (a bundle past the edge size limit). */
     index: SerializedIndex | null;
     /** The plans file's JSON. */

@@ -22,7 +22,7 @@ function gatewayFor(origin: string): Gateway {
   const loadIndex = embedded.index
     ? () => Promise.resolve(embedded.index!)
     : fetchSearchIndex(`${origin}${embedded.internalPrefix}${embedded.manifest.files.search_index}`, fetchInternal);
-  const snapshot = createSnapshotView(embedded.manifest, embedded.data, embedded.openapi, loadIndex);
+  const snapshot = createSnapshotView(embedded.manifest, embedded.data, loadIndex);
   const plans = parsePlans(embedded.plans, 'gateway/plans.json');
   return createGateway({ snapshot, ...edgeStores(plans, env), perMinute: (plan) => plans[plan]?.per_minute, publicBaseUrl: env.PUBLIC_BASE_URL });
 }
