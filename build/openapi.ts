@@ -2,7 +2,7 @@
 // schemas that validate the catalog, with the enum values of this snapshot.
 import { z } from 'zod';
 import { categorySchema, searchResultSchema, toolSchema } from './schema.ts';
-import { ERROR_CODES, errorTableMarkdown, SLUG_MAX, SLUG_PATTERN } from '../snapshot/contract.ts';
+import { ERROR_CODES, errorTableMarkdown, PARAMS, SLUG_MAX, SLUG_PATTERN, type Endpoint, type ParamSpec } from '../snapshot/contract.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 
 const jsonSchema = (s: z.ZodType) => {
@@ -28,37 +28,76 @@ const list = (item: string) => ({
 const single = (item: string) => ({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${item}` } } });
 
 
-const intParam = (name: string, description: string, min: number, max: number, dflt: number) => ({
-  name, in: 'query', required: false, description,
-  schema: { type: 'integer', minimum: min, maximum: max, default: dflt },
-});
-const enumParam = (name: string, description: string, values: readonly string[], dflt?: string) => ({
-  name, in: 'query', required: false, description, schema: { type: 'string', enum: values, ...(dflt ? { default: dflt } : {}) },
-});
+/** An OpenAPI query parameter from its row of the contract's parameter table. */
+function queryParam(spec: ParamSpec, data: SnapshotData) {
+  const base = { name: spec.name, in: 'query', required: spec.kind === 'text', description: spec.description };
+  switch (spec.kind) {
+    case 'integer': return { ...base, schema: { type: 'integer', minimum: spec.min, maximum: spec.max, default: spec.default } };
+    case 'text': return { ...base, schema: { type: 'string', minLength: spec.minLength, maxLength: spec.maxLength } };
+    case 'boolean': return { ...base, schema: { type: 'string', enum: ['true', 'false'] } };
+    case 'enum': return { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
+    case 'snapshot-enum': {
+      const values = spec.source === 'categories' ? data.categories.map((c) => c.slug) : data[spec.source];
+      return { ...base, schema: { type: 'string', enum: values } };
+    }
+  }
+}
+const queryParams = (endpoint: Endpoint, data: SnapshotData) => (PARAMS[endpoint] as readonly ParamSpec[]).map((p) => queryParam(p, data));
 const slugParam = (what: string) => ({ name: 'slug', in: 'path', required: true, description: `The ${what}'s slug.`, schema: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX } });
 
-const rateHeaders = {
-  'X-RateLimit-Limit': { description: 'Requests allowed per minute on this key\'s plan.', schema: { type: 'integer' } },
-  'X-RateLimit-Remaining': { description: 'Requests left in the current window.', schema: { type: 'integer' } },
-  'X-RateLimit-Reset': { description: 'Unix time (seconds) at which the window resets.', schema: { type: 'integer' } },
-  'X-Request-Id': { description: 'Identifies this request in the server logs.', schema: { type: 'string' } },
+const header = (description: string, type: 'integer' | 'string' = 'string', required = true) => ({ description, required, schema: { type } });
+const HEADERS = {
+  'X-RateLimit-Limit': header('Requests allowed per minute on this key\'s plan.', 'integer'),
+  'X-RateLimit-Remaining': header('Requests left in the current window.', 'integer'),
+  'X-RateLimit-Reset': header('Unix time (seconds) at which the window resets.', 'integer'),
+  'X-Request-Id': header('Identifies this request in the server logs.'),
+  ETag: header('Strong entity tag; send it back in If-None-Match for a 304.'),
+  Link: header('RFC 8288 pagination links (first, prev, next, last) when there is more than one page.', 'string', false),
+  'Retry-After': header('Seconds to wait before retrying.', 'integer'),
+  Allow: header('The methods this path accepts.'),
 };
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
-const okResponse = (schema: object, isList: boolean) => ({
-  description: 'OK',
-  headers: { ...rateHeaders, ETag: { description: 'Strong entity tag; send it back in If-None-Match.', schema: { type: 'string' } }, ...(isList ? { Link: { description: 'RFC 8288 pagination links (first, prev, next, last) when there is more than one page.', schema: { type: 'string' } } } : {}) },
-  content: { 'application/json': { schema } },
-});
-const commonResponses = {
-  304: { description: 'Not Modified: If-None-Match matched the current ETag (still counted).' },
-  401: errorResponse('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.'),
-  429: errorResponse('RATE_LIMIT_EXCEEDED; see Retry-After.'),
-  503: errorResponse('SERVICE_UNAVAILABLE: the key store cannot be reached; see Retry-After.'),
-};
+type HeaderName = keyof typeof HEADERS;
+const RATE: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+
+/** A response with its headers (each header's component says whether it is always sent). */
+function response(description: string, schema: object | null, headerNames: HeaderName[]) {
+  const headers = Object.fromEntries(['X-Request-Id' as HeaderName, ...headerNames].map((h) => [h, { $ref: `#/components/headers/${h}` }]));
+  return { description, headers, ...(schema && { content: { 'application/json': { schema } } }) };
+}
+const ERROR = { $ref: '#/components/schemas/Error' };
+
+/** Every answer of a keyed endpoint: its 200, and each error with the headers API.md names. */
+function keyedResponses(ok: object, kind: 'list' | 'item') {
+  return {
+    200: response('OK', ok, [...RATE, 'ETag', ...(kind === 'list' ? ['Link' as const] : [])]),
+    304: response('Not Modified: If-None-Match matched the current ETag (still counted).', null, [...RATE, 'ETag']),
+    ...(kind === 'list'
+      ? { 400: response('INVALID_PARAMETER or UNKNOWN_PARAMETER: the message names the parameter and what it accepts.', ERROR, RATE) }
+      : { 400: response('UNKNOWN_PARAMETER: item paths take no parameters.', ERROR, RATE), 404: response('NOT_FOUND: no item has this slug.', ERROR, RATE) }),
+    401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.', ERROR, []),
+    405: response('METHOD_NOT_ALLOWED: only GET, HEAD and OPTIONS.', ERROR, ['Allow']),
+    429: response('RATE_LIMIT_EXCEEDED.', ERROR, [...RATE, 'Retry-After']),
+    500: response('INTERNAL_ERROR.', ERROR, []),
+    503: response('SERVICE_UNAVAILABLE: the key store, the rate limiter\'s plan or the search index cannot be reached.', ERROR, ['Retry-After']),
+  };
+}
+
+/** Paths outside /api/v1: public, no key, not counted. */
+function publicPath(operationId: string, summary: string, type: string, schema: object) {
+  return {
+    servers: [{ url: '/' }],
+    get: {
+      operationId, summary, security: [],
+      responses: {
+        200: { ...response('OK', null, ['ETag']), content: { [type]: { schema } } },
+        304: response('Not Modified.', null, ['ETag']),
+        405: response('METHOD_NOT_ALLOWED: only GET, HEAD and OPTIONS.', ERROR, ['Allow']),
+      },
+    },
+  };
+}
 
 export function buildOpenApi(data: SnapshotData): object {
-  const page = intParam('page', 'Page number, plain decimal digits.', 1, 1_000_000, 1);
-  const perPage = intParam('per_page', 'Items per page.', 1, 100, 20);
   return {
     openapi: '3.1.0',
     info: {
@@ -73,31 +112,18 @@ export function buildOpenApi(data: SnapshotData): object {
     servers: [{ url: '/api/v1' }],
     security: [{ ApiKey: [] }],
     paths: {
-      '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: [
-        page, perPage,
-        enumParam('category', 'Only tools listing this category (anywhere, not only as primary).', data.categories.map((c) => c.slug)),
-        enumParam('pricing', 'Pricing model.', data.pricing),
-        enumParam('platform', 'Platform the tool runs on.', data.platforms),
-        enumParam('open_source', 'Open-source tools only (true) or closed only (false).', ['true', 'false']),
-        enumParam('sort', 'name: A-Z by name, ties by slug; newest: by added_at descending, ties by slug.', ['name', 'newest'], 'name'),
-      ], responses: { 200: okResponse(list('Tool'), true), 400: errorResponse('INVALID_PARAMETER or UNKNOWN_PARAMETER.'), ...commonResponses } } },
-      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool')], responses: { 200: okResponse(single('Tool'), false), 404: errorResponse('NOT_FOUND.'), ...commonResponses } } },
-      '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: [
-        page, perPage,
-        enumParam('group', 'Only categories of this group.', data.groups),
-        enumParam('sort', 'name: A-Z; tool_count: most tools first, ties by name.', ['name', 'tool_count'], 'name'),
-      ], responses: { 200: okResponse(list('Category'), true), 400: errorResponse('INVALID_PARAMETER or UNKNOWN_PARAMETER.'), ...commonResponses } } },
-      '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: { 200: okResponse(single('Category'), false), 404: errorResponse('NOT_FOUND.'), ...commonResponses } } },
-      '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: [
-        { name: 'q', in: 'query', required: true, description: 'Search text, 1-200 characters after trimming; words joined by + or spaces. Ignores case and diacritics, tolerates small typos and prefixes.', schema: { type: 'string', minLength: 1, maxLength: 200 } },
-        intParam('limit', 'Results per page (echoed as meta.per_page).', 1, 50, 10),
-        page,
-        enumParam('category', 'Only tools listing this category.', data.categories.map((c) => c.slug)),
-        enumParam('pricing', 'Pricing model.', data.pricing),
-      ], responses: { 200: okResponse(list('SearchResult'), true), 400: errorResponse('INVALID_PARAMETER or UNKNOWN_PARAMETER.'), ...commonResponses } } },
+      '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: queryParams('tools', data), responses: keyedResponses(list('Tool'), 'list') } },
+      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool')], responses: keyedResponses(single('Tool'), 'item') } },
+      '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
+      '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'item') } },
+      '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
+      '/healthz': publicPath('health', 'Health and snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
+      '/openapi.json': publicPath('openapi', 'This document', 'application/json', { type: 'object' }),
+      '/docs': publicPath('docs', 'The reference page (HTML)', 'text/html', { type: 'string' }),
     },
     components: {
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      headers: HEADERS,
       schemas: {
         Tool: jsonSchema(toolSchema),
         Category: jsonSchema(categorySchema),

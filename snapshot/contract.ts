@@ -29,3 +29,46 @@ export function errorTableMarkdown(): string {
   const rows = ERROR_CODES.map((code) => `| ${ERRORS[code].status} | \`${code}\` | ${ERRORS[code].when} |`);
   return ['| Status | Code | When |', '|---|---|---|', ...rows].join('\n');
 }
+
+/**
+ * Query parameters, per endpoint, in the order API.md's table gives them (values are checked in
+ * this order). The request parser and the OpenAPI document are both generated from this table.
+ * Enumerations whose values come from the snapshot name their source instead of listing values.
+ */
+export type ParamSpec =
+  | { name: string; kind: 'integer'; min: number; max: number; default: number; description: string }
+  | { name: string; kind: 'enum'; values: readonly string[]; default?: string; description: string }
+  | { name: string; kind: 'boolean'; description: string }
+  | { name: string; kind: 'snapshot-enum'; source: 'categories' | 'groups' | 'pricing' | 'platforms'; description: string }
+  | { name: string; kind: 'text'; minLength: number; maxLength: number; required: true; description: string };
+
+const page: ParamSpec = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' };
+const perPage: ParamSpec = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' };
+const pricing: ParamSpec = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', description: 'Pricing model.' };
+
+export const PARAMS = {
+  tools: [
+    page, perPage,
+    { name: 'category', kind: 'snapshot-enum', source: 'categories', description: 'Only tools listing this category (anywhere, not only as primary).' },
+    pricing,
+    { name: 'platform', kind: 'snapshot-enum', source: 'platforms', description: 'Platform the tool runs on.' },
+    { name: 'open_source', kind: 'boolean', description: 'Open-source tools only (true) or closed only (false).' },
+    { name: 'sort', kind: 'enum', values: ['name', 'newest'], default: 'name', description: 'name: A-Z by name, ties by slug; newest: by added_at descending, ties by slug.' },
+  ],
+  categories: [
+    page, perPage,
+    { name: 'group', kind: 'snapshot-enum', source: 'groups', description: 'Only categories of this group.' },
+    { name: 'sort', kind: 'enum', values: ['name', 'tool_count'], default: 'name', description: 'name: A-Z; tool_count: most tools first, ties by name.' },
+  ],
+  search: [
+    { name: 'q', kind: 'text', minLength: 1, maxLength: 200, required: true, description: 'Search text, 1-200 characters after trimming; words joined by + or spaces. Ignores case and diacritics, tolerates small typos and prefixes.' },
+    { name: 'limit', kind: 'integer', min: 1, max: 50, default: 10, description: 'Results per page (echoed as meta.per_page).' },
+    page,
+    { name: 'category', kind: 'snapshot-enum', source: 'categories', description: 'Only tools listing this category.' },
+    pricing,
+  ],
+} as const satisfies Record<string, readonly ParamSpec[]>;
+
+export type Endpoint = keyof typeof PARAMS;
+/** The names each endpoint accepts, in table order. */
+export const paramNames = (endpoint: Endpoint): string[] => PARAMS[endpoint].map((p) => p.name);

@@ -27,6 +27,8 @@ export class TestKeyStore implements KeyStore {
 
 export interface Harness {
   gateway: Gateway;
+  /** A file of the built snapshot (dist/). */
+  distFile(name: string): string;
   snapshot: LoadedSnapshot;
   keys: TestKeyStore;
   clock: { now: number };
@@ -57,6 +59,7 @@ export async function createHarness(): Promise<Harness> {
   const gateway = createGateway({ snapshot: snapshot.view, keys, limiterFor: (plan) => limiters.get(plan), now: () => clock.now, log: () => {} });
   return {
     gateway, snapshot, keys, clock,
+    distFile: (name) => path.join(dist, name),
     async request(pathAndQuery, init = {}) {
       const headers = new Headers(init.headers ?? {});
       const method = init.method ?? 'GET';

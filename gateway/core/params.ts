@@ -1,6 +1,7 @@
-// Query-string rules of API.md: unknown parameter, then repeated parameter, then each value in
-// the order of the endpoint's table row. One problem per 400, and the message names the
-// parameter and what it accepts.
+// Query-string rules of API.md, generated from the parameter table in snapshot/contract.ts:
+// unknown parameter, then repeated parameter, then each value in the order of the endpoint's
+// table row. One problem per 400, and the message names the parameter and what it accepts.
+import { PARAMS, paramNames, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
 import type { CategoryQuery, ToolQuery } from '../../snapshot/lists.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -11,6 +12,10 @@ export class ParamError extends Error {
 }
 
 export type RawParams = Map<string, string>;
+
+export const TOOLS_PARAMS = paramNames('tools');
+export const CATEGORIES_PARAMS = paramNames('categories');
+export const SEARCH_PARAMS = paramNames('search');
 
 const DIGITS = /^(0|[1-9][0-9]*)$/;
 
@@ -60,72 +65,69 @@ function printable(s: string): string {
   return JSON.stringify(clipped).slice(1, -1) + (clipped.length < s.length ? '...' : '');
 }
 
-function int(params: RawParams, name: string, min: number, max: number, fallback: number): number {
-  const value = params.get(name);
-  if (value === undefined) return fallback;
-  if (DIGITS.test(value)) {
-    const n = Number(value);
-    if (n >= min && n <= max) return n;
+type Value = string | number | boolean | undefined;
+
+/** Checks one parameter against its row of the table; undefined when absent and without default. */
+function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotView): Value {
+  switch (spec.kind) {
+    case 'integer': {
+      if (value === undefined) return spec.default;
+      if (DIGITS.test(value)) {
+        const n = Number(value);
+        if (n >= spec.min && n <= spec.max) return n;
+      }
+      throw new ParamError(`Invalid value for '${spec.name}': expected an integer from ${spec.min} to ${spec.max} written as plain digits (e.g. ${spec.default}); got '${printable(value)}'.`);
+    }
+    case 'text': {
+      if (value === undefined) throw new ParamError(`Missing required parameter '${spec.name}': send the search text, ${spec.minLength} to ${spec.maxLength} characters (e.g. ?${spec.name}=text+to+speech).`);
+      const text = value.trim();
+      const length = [...text].length;
+      if (length < spec.minLength || length > spec.maxLength) {
+        throw new ParamError(`Invalid value for '${spec.name}': expected ${spec.minLength} to ${spec.maxLength} characters after trimming whitespace; got ${length}.`);
+      }
+      return text;
+    }
+    case 'boolean':
+      if (value === undefined || value === 'true' || value === 'false') return value === undefined ? undefined : value === 'true';
+      throw new ParamError(`Invalid value for '${spec.name}': '${printable(value)}' is not one of true, false.`);
+    case 'enum':
+      if (value === undefined) return spec.default;
+      if (spec.values.includes(value)) return value;
+      throw new ParamError(`Invalid value for '${spec.name}': '${printable(value)}' is not one of ${spec.values.join(', ')}.`);
+    case 'snapshot-enum': {
+      if (value === undefined) return undefined;
+      if (spec.source === 'categories') {
+        if (view.categoryBySlug.has(value)) return value;
+        throw new ParamError(`Invalid value for '${spec.name}': no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`);
+      }
+      const allowed = view[spec.source];
+      if (allowed.has(value)) return value;
+      const list = [...allowed].join(', ');
+      throw new ParamError(`Invalid value for '${spec.name}': '${printable(value)}' is not one of ${spec.source === 'groups' ? `the groups ${list}` : list}.`);
+    }
   }
-  throw new ParamError(`Invalid value for '${name}': expected an integer from ${min} to ${max} written as plain digits (e.g. ${fallback}); got '${printable(value)}'.`);
 }
 
-function oneOf<T extends string>(params: RawParams, name: string, allowed: readonly T[] | Set<string>, hint?: string): T | undefined {
-  const value = params.get(name);
-  if (value === undefined) return undefined;
-  const list = [...allowed];
-  if (list.includes(value)) return value as T;
-  throw new ParamError(`Invalid value for '${name}': '${printable(value)}' is not one of ${hint ?? list.join(', ')}.`);
+/** Every parameter of the endpoint, checked in table order; absent ones without default are left out. */
+function checkParams(endpoint: Endpoint, params: RawParams, view: SnapshotView): Record<string, Value> {
+  const out: Record<string, Value> = {};
+  for (const spec of PARAMS[endpoint] as readonly ParamSpec[]) {
+    const value = checkParam(spec, params.get(spec.name), view);
+    if (value !== undefined) out[spec.name] = value;
+  }
+  return out;
 }
-
-function category(params: RawParams, view: SnapshotView): string | undefined {
-  const value = params.get('category');
-  if (value === undefined || view.categoryBySlug.has(value)) return value;
-  throw new ParamError(`Invalid value for 'category': no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`);
-}
-
-export const TOOLS_PARAMS = ['page', 'per_page', 'category', 'pricing', 'platform', 'open_source', 'sort'] as const;
-export const CATEGORIES_PARAMS = ['page', 'per_page', 'group', 'sort'] as const;
-export const SEARCH_PARAMS = ['q', 'limit', 'page', 'category', 'pricing'] as const;
 
 export function toolsQuery(params: RawParams, view: SnapshotView): ToolQuery {
-  const page = int(params, 'page', 1, 1_000_000, 1);
-  const per_page = int(params, 'per_page', 1, 100, 20);
-  const cat = category(params, view);
-  const pricing = oneOf(params, 'pricing', view.pricing);
-  const platform = oneOf(params, 'platform', view.platforms);
-  const open = oneOf(params, 'open_source', ['true', 'false']);
-  const sort = oneOf<'name' | 'newest'>(params, 'sort', ['name', 'newest']) ?? 'name';
-  return {
-    page, per_page, sort,
-    ...(cat !== undefined && { category: cat }),
-    ...(pricing !== undefined && { pricing }),
-    ...(platform !== undefined && { platform }),
-    ...(open !== undefined && { open_source: open === 'true' }),
-  };
+  return checkParams('tools', params, view) as unknown as ToolQuery;
 }
 
 export function categoriesQuery(params: RawParams, view: SnapshotView): CategoryQuery {
-  const page = int(params, 'page', 1, 1_000_000, 1);
-  const per_page = int(params, 'per_page', 1, 100, 20);
-  const group = oneOf(params, 'group', view.groups, `the groups ${[...view.groups].join(', ')}`);
-  const sort = oneOf<'name' | 'tool_count'>(params, 'sort', ['name', 'tool_count']) ?? 'name';
-  return { page, per_page, sort, ...(group !== undefined && { group }) };
+  return checkParams('categories', params, view) as unknown as CategoryQuery;
 }
 
 export interface SearchQuery { q: string; limit: number; page: number; category?: string; pricing?: string }
 
 export function searchQuery(params: RawParams, view: SnapshotView): SearchQuery {
-  const raw = params.get('q');
-  if (raw === undefined) throw new ParamError("Missing required parameter 'q': send the search text, 1 to 200 characters (e.g. ?q=text+to+speech).");
-  const q = raw.trim();
-  const length = [...q].length;
-  if (length < 1 || length > 200) {
-    throw new ParamError(`Invalid value for 'q': expected 1 to 200 characters after trimming whitespace; got ${length}.`);
-  }
-  const limit = int(params, 'limit', 1, 50, 10);
-  const page = int(params, 'page', 1, 1_000_000, 1);
-  const cat = category(params, view);
-  const pricing = oneOf(params, 'pricing', view.pricing);
-  return { q, limit, page, ...(cat !== undefined && { category: cat }), ...(pricing !== undefined && { pricing }) };
+  return checkParams('search', params, view) as unknown as SearchQuery;
 }

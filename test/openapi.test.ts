@@ -1,0 +1,105 @@
+// The OpenAPI document against the live core: it lints clean, and every answer the gateway gives
+// (each endpoint, a 304, each error code it can produce) matches the document's status, schema
+// and required headers, checked by a real JSON Schema 2020-12 validator.
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { Ajv2020 } from 'ajv/dist/2020.js';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, FREE_KEY, PRO_KEY, REVOKED_KEY, type Harness, type TestResponse } from './gateway-harness.ts';
+import { ROOT } from './helpers.ts';
+
+const run = promisify(execFile);
+
+let h: Harness;
+let doc: any;
+let ajv: Ajv2020;
+beforeAll(async () => {
+  h = await createHarness();
+  doc = (await h.request('/openapi.json')).json;
+  ajv = new Ajv2020({ strict: false, allErrors: true });
+  ajv.addSchema(doc, 'openapi');
+});
+
+/** The document's operation for a request path (templated for items), and the path's servers prefix. */
+function operationOf(requestPath: string): { key: string; op: any } {
+  const bare = requestPath.split('?')[0]!.replace(/^\/api\/v1/, '');
+  const key = Object.keys(doc.paths).find((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare));
+  if (!key) throw new Error(`no path in the document for ${requestPath}`);
+  return { key, op: doc.paths[key].get };
+}
+
+const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+
+function checkAgainstDocument(requestPath: string, r: TestResponse): void {
+  const { key, op } = operationOf(requestPath);
+  const documented = op.responses[String(r.status)];
+  expect(documented, `${requestPath}: status ${r.status} is documented`).toBeDefined();
+  for (const [name, ref] of Object.entries<any>(documented.headers ?? {})) {
+    const header = doc.components.headers[ref.$ref.split('/').pop()];
+    if (header.required) expect(r.header(name), `${requestPath} ${r.status}: header ${name}`).toBeDefined();
+  }
+  const content = documented.content;
+  if (!content) {
+    expect(r.text, `${requestPath} ${r.status}: no body`).toBe('');
+    return;
+  }
+  const [type] = Object.keys(content);
+  expect(r.header('content-type')!.startsWith(type!), `${requestPath}: content type`).toBe(true);
+  if (type !== 'application/json') return;
+  const validate = ajv.getSchema(`openapi#/${pointer('paths', key, 'get', 'responses', String(r.status), 'content', 'application/json', 'schema')}`)!;
+  expect(validate(r.json), `${requestPath} ${r.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
+
+describe('OpenAPI document', () => {
+  it('passes redocly lint with no errors', async () => {
+    const { stdout, stderr } = await run(path.join(ROOT, 'node_modules/.bin/redocly'), ['lint', '--format=stylish', h.distFile('openapi.json')], {
+      cwd: ROOT, env: { ...process.env, REDOCLY_TELEMETRY: 'off', REDOCLY_SUPPRESS_UPDATE_NOTICE: 'true' },
+    });
+    expect(`${stdout}${stderr}`).toMatch(/Your API description is valid/);
+    expect(`${stdout}${stderr}`).not.toMatch(/\berror\b/);
+  }, 60_000);
+
+  it('describes every live answer of every endpoint: 200s, a 304 and every error code the core produces', async () => {
+    const key = { 'X-API-Key': PRO_KEY };
+    const cases: [string, Record<string, string>, string?][] = [
+      ['/api/v1/tools', key], ['/api/v1/tools?per_page=2&sort=newest&pricing=free', key], ['/api/v1/tools/elevenlabs', key],
+      ['/api/v1/categories', key], ['/api/v1/categories?group=audio', key], ['/api/v1/categories/text-to-speech', key],
+      ['/api/v1/search?q=voice&limit=2', key], ['/api/v1/search?q=zzzzqqqq', key],
+      ['/healthz', {}], ['/openapi.json', {}], ['/docs', {}],
+      ['/api/v1/tools?per_page=500', key], ['/api/v1/tools?nope=1', key], ['/api/v1/tools/nope', key], ['/api/v1/tools/elevenlabs?x=1', key],
+      ['/api/v1/tools', {}], ['/api/v1/tools', { 'X-API-Key': 'sk_short' }], ['/api/v1/tools', { 'X-API-Key': REVOKED_KEY }],
+      ['/api/v1/tools', key, 'POST'], ['/healthz', {}, 'DELETE'],
+    ];
+    const codes = new Set<string>();
+    for (const [p, headers, method] of cases) {
+      const r = await h.request(p, { headers, ...(method && { method }) });
+      if (r.json?.code) codes.add(r.json.code);
+      checkAgainstDocument(p, r);
+    }
+    const etag = (await h.request('/api/v1/tools/elevenlabs', { headers: key })).header('etag')!;
+    const notModified = await h.request('/api/v1/tools/elevenlabs', { headers: { ...key, 'If-None-Match': etag } });
+    expect(notModified.status).toBe(304);
+    checkAgainstDocument('/api/v1/tools/elevenlabs', notModified);
+
+    let limited: TestResponse | undefined;
+    for (let i = 0; i < 61 && !limited; i++) {
+      const r = await h.request('/api/v1/categories', { headers: { 'X-API-Key': FREE_KEY } });
+      if (r.status === 429) limited = r;
+    }
+    checkAgainstDocument('/api/v1/categories', limited!);
+    codes.add(limited!.json.code);
+
+    h.keys.down = true;
+    try {
+      const unavailable = await h.request('/api/v1/search?q=x', { headers: key });
+      checkAgainstDocument('/api/v1/search', unavailable);
+      codes.add(unavailable.json.code);
+    } finally {
+      h.keys.down = false;
+    }
+    const toolsList = ajv.getSchema(`openapi#/${pointer('paths', '/tools', 'get', 'responses', '200', 'content', 'application/json', 'schema')}`)!;
+    expect(toolsList({ data: [] }), 'the validator refuses a list without meta').toBe(false);
+    expect([...codes].sort()).toEqual(['INVALID_API_KEY', 'INVALID_PARAMETER', 'METHOD_NOT_ALLOWED', 'MISSING_API_KEY', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED', 'REVOKED_API_KEY', 'SERVICE_UNAVAILABLE', 'UNKNOWN_PARAMETER']);
+  });
+});
