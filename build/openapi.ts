@@ -52,9 +52,10 @@ const HEADERS = {
   'X-RateLimit-Reset': header('Unix time (seconds) at which the window resets.', 'integer'),
   'X-Request-Id': header('Identifies this request in the server logs.'),
   ETag: header('Strong entity tag; send it back in If-None-Match for a 304.'),
-  Link: header('RFC 8288 pagination links (first, prev, next, last) when there is more than one page.', 'string', false),
+  Link: header('RFC 8288 links: pagination (first, prev, next, last) on a list of more than one page; successor-version for a retired tool with a successor.', 'string', false),
   'Retry-After': header('Seconds to wait before retrying.', 'integer'),
   Allow: header('The methods this path accepts.'),
+  Location: header('The current path of a renamed item.'),
 };
 type HeaderName = keyof typeof HEADERS;
 const RATE: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -67,13 +68,18 @@ function response(description: string, schema: object | null, headerNames: Heade
 const ERROR = { $ref: '#/components/schemas/Error' };
 
 /** Every answer of a keyed endpoint: its 200, and each error with the headers API.md names. */
-function keyedResponses(ok: object, kind: 'list' | 'item') {
+function keyedResponses(ok: object, kind: 'list' | 'tool' | 'category') {
   return {
     200: response('OK', ok, [...RATE, 'ETag', ...(kind === 'list' ? ['Link' as const] : [])]),
     304: response('Not Modified: If-None-Match matched the current ETag (still counted).', null, [...RATE, 'ETag']),
     ...(kind === 'list'
       ? { 400: response('INVALID_PARAMETER or UNKNOWN_PARAMETER: the message names the parameter and what it accepts.', ERROR, RATE) }
-      : { 400: response('UNKNOWN_PARAMETER: item paths take no parameters.', ERROR, RATE), 404: response('NOT_FOUND: no item has this slug.', ERROR, RATE) }),
+      : {
+        301: response('MOVED_PERMANENTLY: a former slug; Location gives the current path.', ERROR, [...RATE, 'Location']),
+        400: response('UNKNOWN_PARAMETER: item paths take no parameters.', ERROR, RATE),
+        404: response('NOT_FOUND: no item has this slug.', ERROR, RATE),
+        ...(kind === 'tool' && { 410: response('GONE: a retired tool; the message names its successor or alternatives.', ERROR, [...RATE, 'Link']) }),
+      }),
     401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.', ERROR, []),
     405: response('METHOD_NOT_ALLOWED: only GET, HEAD and OPTIONS.', ERROR, ['Allow']),
     429: response('RATE_LIMIT_EXCEEDED.', ERROR, [...RATE, 'Retry-After']),
@@ -113,9 +119,9 @@ export function buildOpenApi(data: SnapshotData): object {
     security: [{ ApiKey: [] }],
     paths: {
       '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: queryParams('tools', data), responses: keyedResponses(list('Tool'), 'list') } },
-      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool')], responses: keyedResponses(single('Tool'), 'item') } },
+      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool')], responses: keyedResponses(single('Tool'), 'tool') } },
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
-      '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'item') } },
+      '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
       '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
       '/healthz': publicPath('health', 'Health and snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
       '/openapi.json': publicPath('openapi', 'This document', 'application/json', { type: 'object' }),

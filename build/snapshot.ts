@@ -56,7 +56,7 @@ export function assembleData(catalog: Catalog): SnapshotData {
   const categories_by_tool_count = categories.map((_, i) => i).sort((a, b) =>
     categories[b]!.tool_count - categories[a]!.tool_count || byName(categories[a]!, categories[b]!));
   return {
-    tools, categories, tools_by_newest, categories_by_tool_count,
+    tools, categories, tools_by_newest, categories_by_tool_count, moved: { tools: {}, categories: {} }, retired: [],
     groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS],
   };
 }

@@ -21,6 +21,16 @@ export interface Tool {
   updated_at: string;
 }
 
+/** A tool that no longer exists, and where its users went. */
+export interface RetiredTool {
+  slug: string;
+  name: string;
+  retired_at: string;
+  reason: string;
+  successor: string | null;
+  alternatives: string[];
+}
+
 export interface Category {
   slug: string;
   name: string;
@@ -39,6 +49,10 @@ export interface SnapshotData {
   tools_by_newest: number[];
   /** Indices into `categories`, by tool_count descending, ties by name. */
   categories_by_tool_count: number[];
+  /** Former slug -> current slug, for tools and for categories (answered 301). */
+  moved: { tools: Record<string, string>; categories: Record<string, string> };
+  /** Retired tools, by slug (answered 410, never listed). */
+  retired: RetiredTool[];
   /** Allowed values of the enum parameters. */
   groups: string[];
   pricing: string[];

@@ -419,3 +419,60 @@ describe('dependency outages', () => {
     expect(remote).toBe(1);
   });
 });
+
+describe('moved and retired records', () => {
+  let moved: Harness['gateway'];
+  const send = (path: string) => moved.handle({ method: 'GET', url: `${BASE}${path}`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });
+
+  beforeAll(async () => {
+    const { createGateway } = await import('../gateway/core/gateway.ts');
+    const { createSnapshotView } = await import('../gateway/core/snapshot-view.ts');
+    const view = h.snapshot.view;
+    const data = {
+      ...view.data,
+      moved: { tools: { 'eleven-labs': 'elevenlabs' }, categories: { tts: 'text-to-speech' } },
+      retired: [
+        { slug: 'old-voice', name: 'Old Voice', retired_at: '2025-06-30', reason: 'its maker shut it down', successor: 'elevenlabs', alternatives: [] },
+        { slug: 'gone-art', name: 'Gone Art', retired_at: '2024-01-15', reason: 'discontinued', successor: null, alternatives: ['midjourney', 'elevenlabs'] },
+      ],
+    };
+    const snapshot = createSnapshotView(view.manifest, data, async () => { throw new Error('no index'); });
+    moved = createGateway({ snapshot, keys: h.keys, limiterFor: () => ({ limit: async () => ({ success: true, limit: 600, remaining: 599, reset: h.clock.now + 60_000 }) }), log: () => {} });
+  });
+
+  it('answers a former tool or category slug with 301, Location and the envelope, after the key check', async () => {
+    const r = await send('/api/v1/tools/eleven-labs');
+    expect(r.status).toBe(301);
+    expect(r.headers.Location).toBe('/api/v1/tools/elevenlabs');
+    expect(JSON.parse(r.body!)).toEqual({ error: "Tool 'eleven-labs' is now 'elevenlabs'.", code: 'MOVED_PERMANENTLY' });
+    expect(r.headers['Cache-Control']).toBe('private');
+    expect(r.headers['X-RateLimit-Limit']).toBe('600');
+    const c = await send('/api/v1/categories/tts');
+    expect(c.status).toBe(301);
+    expect(c.headers.Location).toBe('/api/v1/categories/text-to-speech');
+    const anonymous = await moved.handle({ method: 'GET', url: `${BASE}/api/v1/tools/eleven-labs`, headers: new Headers() });
+    expect(anonymous.status).toBe(401);
+  });
+
+  it('answers a retired tool with 410 naming its successor, with a successor-version Link', async () => {
+    const r = await send('/api/v1/tools/old-voice');
+    expect(r.status).toBe(410);
+    expect(JSON.parse(r.body!)).toEqual({ error: "Old Voice was retired on 2025-06-30 (its maker shut it down); its successor is 'elevenlabs'.", code: 'GONE' });
+    expect(r.headers.Link).toBe('</api/v1/tools/elevenlabs>; rel="successor-version"');
+  });
+
+  it('names the alternatives of a retired tool without a successor, and sends no Link', async () => {
+    const r = await send('/api/v1/tools/gone-art');
+    expect(r.status).toBe(410);
+    expect(JSON.parse(r.body!).error).toBe("Gone Art was retired on 2024-01-15 (discontinued); alternatives: 'midjourney', 'elevenlabs'.");
+    expect(r.headers.Link).toBeUndefined();
+  });
+
+  it('refuses query parameters on former and retired slugs as on any item, and still 404s the unknown', async () => {
+    expect((await send('/api/v1/tools/eleven-labs?x=1')).status).toBe(400);
+    expect((await send('/api/v1/tools/old-voice?x=1')).status).toBe(400);
+    expect((await send('/api/v1/tools/never-was')).status).toBe(404);
+    expect((await send('/api/v1/categories/old-voice')).status).toBe(404);
+    expect((await send('/api/v1/tools/constructor')).status).toBe(404);
+  });
+});

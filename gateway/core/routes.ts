@@ -1,7 +1,9 @@
 // The five endpoints under /api/v1: a path is routed to one of them, its parameters are parsed by
 // the API.md rules, and the answer is a prebuilt body (by manifest key) or a computed one. The
 // endpoint functions are also what the MCP tools call, so both answer alike.
-import { categoriesKey, categoryKey, renderListPage, selectCategories, selectTools, SLUG_PATTERN, toolKey, toolsKey } from '../../snapshot/lists.ts';
+import { SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
+import { categoriesKey, categoryKey, renderListPage, selectCategories, selectTools, toolKey, toolsKey } from '../../snapshot/lists.ts';
+import type { RetiredTool } from '../../snapshot/types.ts';
 import type { PageCache } from './page-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { API, clip, HttpError, linkHeader, type Answer } from './responses.ts';
@@ -46,13 +48,24 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
 
-  function item(resource: 'tools' | 'categories', slug: string): EndpointAnswer {
-    const what = resource === 'tools' ? 'tool' : 'category';
-    const valid = slug.length <= 64 && SLUG_PATTERN.test(slug);
-    if (!valid || !(resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).has(slug)) {
-      throw new HttpError(404, 'NOT_FOUND', `No ${what} with slug '${clip(slug)}'.`);
+  /**
+   * An item by slug: the current one, or 301 for a former slug, 410 for a retired tool, else 404.
+   * `checkQuery` runs once the slug is known to answer (route, then parameters, as API.md orders).
+   */
+  function item(resource: 'tools' | 'categories', slug: string, checkQuery: () => void = () => {}): EndpointAnswer {
+    const tools = resource === 'tools';
+    const what = tools ? 'tool' : 'category';
+    const valid = slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
+    const current = valid && (tools ? snapshot.toolBySlug : snapshot.categoryBySlug).has(slug);
+    const movedTo = valid ? (tools ? snapshot.movedTools : snapshot.movedCategories).get(slug) : undefined;
+    const retired = valid && tools ? snapshot.retiredBySlug.get(slug) : undefined;
+    if (!current && movedTo === undefined && retired === undefined) throw new HttpError(404, 'NOT_FOUND', `No ${what} with slug '${clip(slug)}'.`);
+    checkQuery();
+    if (movedTo !== undefined) {
+      throw new HttpError(301, 'MOVED_PERMANENTLY', `${tools ? 'Tool' : 'Category'} '${slug}' is now '${movedTo}'.`, { Location: `${API}/${resource}/${movedTo}` });
     }
-    return prebuilt(resource === 'tools' ? toolKey(slug) : categoryKey(slug));
+    if (retired !== undefined) throw gone(retired);
+    return prebuilt(tools ? toolKey(slug) : categoryKey(slug));
   }
 
   const routes: Routes = {
@@ -63,9 +76,7 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
       if (rawSlug !== undefined) {
         const slug = resource === 'search' ? undefined : decodePath(rawSlug);
         if (slug === undefined) throw notFoundPath(path);
-        const answer = item(resource as 'tools' | 'categories', slug);
-        parseQuery(search, [], `${API}/${resource}/{slug}`);
-        return answer;
+        return item(resource as 'tools' | 'categories', slug, () => parseQuery(search, [], `${API}/${resource}/{slug}`));
       }
       const params = parseQuery(search, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API}/${resource}`);
       const answer = await routes[resource](params);
@@ -108,6 +119,15 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
 /** Parameter problems are 400s in the error envelope. */
 export function paramError(e: unknown): unknown {
   return e instanceof ParamError ? new HttpError(400, e.code, e.message) : e;
+}
+
+/** 410 for a retired tool, naming where its users went. */
+function gone(r: RetiredTool): HttpError {
+  const where = r.successor !== null
+    ? `its successor is '${r.successor}'`
+    : `alternatives: ${r.alternatives.map((a) => `'${a}'`).join(', ')}`;
+  return new HttpError(410, 'GONE', `${r.name} was retired on ${r.retired_at} (${r.reason}); ${where}.`,
+    r.successor !== null ? { Link: `<${API}/tools/${r.successor}>; rel="successor-version"` } : {});
 }
 
 function decodePath(raw: string): string | undefined {

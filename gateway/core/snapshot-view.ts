@@ -3,7 +3,7 @@
 // fills it from dist/ on disk, the edge adapter from its bundle.
 import { importSearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search.ts';
-import type { Manifest, SnapshotData } from '../../snapshot/types.ts';
+import type { Manifest, RetiredTool, SnapshotData } from '../../snapshot/types.ts';
 
 export interface SnapshotView {
   id: string;
@@ -13,6 +13,10 @@ export interface SnapshotView {
   categoryJson: string[];
   toolBySlug: Map<string, number>;
   categoryBySlug: Map<string, number>;
+  /** Former slug -> current slug. */
+  movedTools: Map<string, string>;
+  movedCategories: Map<string, string>;
+  retiredBySlug: Map<string, RetiredTool>;
   groups: Set<string>;
   pricing: Set<string>;
   platforms: Set<string>;
@@ -34,6 +38,9 @@ export function createSnapshotView(
     categoryJson: data.categories.map((c) => JSON.stringify(c)),
     toolBySlug: new Map(data.tools.map((t, i) => [t.slug, i])),
     categoryBySlug: new Map(data.categories.map((c, i) => [c.slug, i])),
+    movedTools: new Map(Object.entries(data.moved.tools)),
+    movedCategories: new Map(Object.entries(data.moved.categories)),
+    retiredBySlug: new Map(data.retired.map((r) => [r.slug, r])),
     groups: new Set(data.groups),
     pricing: new Set(data.pricing),
     platforms: new Set(data.platforms),
