@@ -3,7 +3,7 @@
 // 1,000 varied queries (names, prefixes, typos, needs, multi-word, misses).
 // Targets at 100,000 tools: p99 under 5 ms in process, load under 1 s.
 import { gzipSync } from 'node:zlib';
-import { GROUP_SLUGS, PLATFORMS, PRICING } from '../build/schema.ts';
+import { GROUP_SLUGS, PLATFORMS, PRICING } from '../snapshot/schema.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex } from '../snapshot/search-index.ts';
 import { createSearchEngine } from '../snapshot/search.ts';
 import type { SnapshotData, Tool } from '../snapshot/types.ts';

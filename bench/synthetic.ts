@@ -3,7 +3,7 @@
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { formatCategory, formatTool } from '../build/format.ts';
-import { GROUP_SLUGS, PLATFORMS, PRICING, type ToolFile } from '../build/schema.ts';
+import { GROUP_SLUGS, PLATFORMS, PRICING, type ToolFile } from '../snapshot/schema.ts';
 
 const WORDS = ('voice image video music text code data search agent chat meeting notes speech translate summary design logo photo '
   + 'upscale background remove avatar clip caption podcast sales email support legal health finance resume vector database model '

@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { locateJsonError } from './json-error.ts';
-import { categoryFileSchema, toolFileSchema, type CategoryFile, type ToolFile } from './schema.ts';
+import { categoryFileSchema, toolFileSchema, type CategoryFile, type ToolFile } from '../snapshot/schema.ts';
 
 export interface Problem {
   /** Path of the file as the curator sees it, e.g. catalog/tools/x.json. */

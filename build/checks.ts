@@ -3,7 +3,7 @@
 import path from 'node:path';
 import { lineOf, type Catalog, type Problem, type SourceFile } from './catalog.ts';
 import { formatCategory, formatTool } from './format.ts';
-import type { CategoryFile, ToolFile } from './schema.ts';
+import type { CategoryFile, ToolFile } from '../snapshot/schema.ts';
 
 type Check = (catalog: Catalog) => Problem[];
 

@@ -1,7 +1,7 @@
 // The JSON Schemas that editors use to autocomplete and flag catalog files while typing. They are
 // generated from the zod schemas and committed; a test fails when they are stale.
 import { z } from 'zod';
-import { categoryFileSchema, toolFileSchema } from './schema.ts';
+import { categoryFileSchema, toolFileSchema } from '../snapshot/schema.ts';
 
 export function editorSchemas(): Record<string, string> {
   const one = (schema: z.ZodType, title: string) =>

@@ -1,7 +1,7 @@
 // GET /openapi.json: the API contract as OpenAPI 3.1, generated at build time from the same zod
 // schemas that validate the catalog, with the enum values of this snapshot.
 import { z } from 'zod';
-import { categorySchema, searchResultSchema, toolSchema } from './schema.ts';
+import { categorySchema, searchResultSchema, toolSchema } from '../snapshot/schema.ts';
 import { ERROR_CODES, errorTableMarkdown, PARAMS, SLUG_MAX, SLUG_PATTERN, type Endpoint, type ParamSpec } from '../snapshot/contract.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { Catalog } from './catalog.ts';
-import { GROUP_SLUGS, PLATFORMS, PRICING } from './schema.ts';
+import { GROUP_SLUGS, PLATFORMS, PRICING } from '../snapshot/schema.ts';
 import { etagFromDigest } from '../snapshot/etag.ts';
 import {
   categoriesKey, categoryKey, DEFAULT_PER_PAGE, renderItem, renderListPage,

@@ -4,7 +4,6 @@
 import type { Category, SnapshotData, Tool } from './types.ts';
 
 export const API_BASE = '/api/v1';
-export { SLUG_PATTERN } from './contract.ts';
 export const DEFAULT_PER_PAGE = 20;
 
 export interface ToolQuery {
@@ -30,7 +29,7 @@ export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per
   const tests: ((t: Tool) => boolean)[] = [];
   if (q.category !== undefined) { const c = q.category; tests.push((t) => t.categories.some((x) => x.slug === c)); }
   if (q.pricing !== undefined) { const p = q.pricing; tests.push((t) => t.pricing === p); }
-  if (q.platform !== undefined) { const p = q.platform; tests.push((t) => t.platforms.includes(p)); }
+  if (q.platform !== undefined) { const p = q.platform; tests.push((t) => (t.platforms as readonly string[]).includes(p)); }
   if (q.open_source !== undefined) { const o = q.open_source; tests.push((t) => t.open_source === o); }
   if (tests.length === 0) return order;
   return order.filter((i) => tests.every((test) => test(data.tools[i]!)));

@@ -1,25 +1,8 @@
 // The snapshot's data file (dist/data.json) and manifest (dist/manifest.json): the contract
 // between build/ (which writes them) and gateway/ (which reads them).
 
-export interface CategoryRef { slug: string; name: string }
-
-export interface Tool {
-  slug: string;
-  name: string;
-  tagline: string;
-  description: string;
-  url: string;
-  maker: string;
-  categories: CategoryRef[];
-  tags: string[];
-  pricing: string;
-  open_source: boolean;
-  repository: string | null;
-  platforms: string[];
-  launched: number | null;
-  added_at: string;
-  updated_at: string;
-}
+export type { Category, CategoryRef, Tool } from './schema.ts';
+import type { Category, Tool } from './schema.ts';
 
 /** A tool that no longer exists, and where its users went. */
 export interface RetiredTool {
@@ -29,14 +12,6 @@ export interface RetiredTool {
   reason: string;
   successor: string | null;
   alternatives: string[];
-}
-
-export interface Category {
-  slug: string;
-  name: string;
-  description: string;
-  group: string;
-  tool_count: number;
 }
 
 /** Everything the gateway needs to answer any valid request exactly as the build would have. */

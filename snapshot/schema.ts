@@ -1,9 +1,7 @@
 // The catalog's file formats and the API's resource shapes, in one place: the validator, the
 // editor JSON Schemas (catalog/schema/) and the OpenAPI document are all generated from these.
 import { z } from 'zod';
-import { SLUG_PATTERN } from '../snapshot/lists.ts';
-
-export { SLUG_PATTERN };
+import { SLUG_MAX, SLUG_PATTERN } from './contract.ts';
 
 /** The fixed set of category groups: slug -> display name. */
 export const GROUPS = {
@@ -36,7 +34,7 @@ const TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const slug = z.string()
-  .max(64, { error: 'must be at most 64 characters' })
+  .max(SLUG_MAX, { error: `must be at most ${SLUG_MAX} characters` })
   .regex(SLUG_PATTERN, { error: 'must be lowercase words of a-z and 0-9 joined by single hyphens, e.g. "text-to-speech"' });
 
 const text = (min: number, max: number) => z.string()
@@ -98,6 +96,7 @@ export type CategoryFile = z.infer<typeof categoryFileSchema>;
 
 /** API shapes, derived from the file shapes so the two cannot drift apart. */
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
+export type CategoryRef = z.infer<typeof categoryRefSchema>;
 export const toolSchema = toolFileSchema.omit({ $schema: true }).extend({
   categories: z.array(categoryRefSchema).min(1).max(5).describe('The first is the primary category.'),
 });
