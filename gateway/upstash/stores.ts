@@ -1,0 +1,115 @@
+// KeyStore, KeyAdmin and RateLimiter over Upstash Redis (the REST protocol, so they run on the
+// edge and on Node alike). Chosen when UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are set.
+//
+// Layout: `aitc:key:<sha256>` is a hash {id, plan, name, status, created_at, revoked_at};
+// `aitc:key-ids` maps each key id to its hash. Counters belong to @upstash/ratelimit
+// (`aitc:rl:<plan>:<id>:<window>`), fixed 60-s windows aligned to the minute.
+import { Ratelimit } from '@upstash/ratelimit';
+import { Redis } from '@upstash/redis';
+import { cachedKeyStore } from '../core/cached-key-store.ts';
+import { KeyAdminError, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
+import { generateKey, generateKeyId, hashKey, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
+import type { Plans } from '../core/plans.ts';
+import type { RateLimiter } from '../core/rate-limiter.ts';
+
+const KEY = (hash: string) => `aitc:key:${hash}`;
+const IDS = 'aitc:key-ids';
+/** The documented revocation delay where keys are cached per instance (API.md: 30 s at the edge). */
+export const KEY_CACHE_MS = 30_000;
+
+export interface UpstashStores {
+  keys: KeyStore;
+  admin: KeyAdmin;
+  limiterFor(plan: string): RateLimiter | undefined;
+}
+
+type KeyHash = Record<string, string> & { id: string; plan: string; name: string; status: 'active' | 'revoked'; created_at: string; revoked_at: string };
+
+/** The stores, or undefined when the two Upstash variables are not both set. */
+export function upstashFromEnv(env: Record<string, string | undefined>, plans: Plans): UpstashStores | undefined {
+  const url = env.UPSTASH_REDIS_REST_URL;
+  const token = env.UPSTASH_REDIS_REST_TOKEN;
+  if (!url || !token) return undefined;
+  // No retries: an unreachable store is reported at once and the gateway's degraded mode takes over.
+  const redis = new Redis({ url, token, retry: false, enableTelemetry: false });
+  const cacheMs = env.KEY_CACHE_SECONDS !== undefined ? Number(env.KEY_CACHE_SECONDS) * 1000 : KEY_CACHE_MS;
+  return {
+    keys: cachedKeyStore(upstashKeyStore(redis), { ttlMs: Math.min(cacheMs, KEY_CACHE_MS) }),
+    admin: upstashKeyAdmin(redis, url),
+    limiterFor: upstashLimiters(redis, plans),
+  };
+}
+
+export function upstashKeyStore(redis: Redis): KeyStore {
+  return {
+    async lookup(hash): Promise<KeyLookup> {
+      let found: Partial<KeyHash> | null;
+      try {
+        found = await redis.hgetall<KeyHash>(KEY(hash));
+      } catch (e) {
+        throw new KeyStoreUnavailableError(`Upstash Redis: ${(e as Error).message}`);
+      }
+      if (!found || !found.id) return { status: 'unknown' };
+      return found.status === 'active' ? { status: 'active', id: String(found.id), plan: String(found.plan) } : { status: 'revoked', id: String(found.id) };
+    },
+  };
+}
+
+/** The client parses values that look like JSON (a name "2024" comes back a number): read them as text. */
+function info(hash: string, h: KeyHash): KeyInfo {
+  return {
+    id: String(h.id), plan: String(h.plan), name: String(h.name), status: h.status, created_at: String(h.created_at),
+    revoked_at: h.revoked_at ? String(h.revoked_at) : null, hash_prefix: hash.slice(0, 8),
+  };
+}
+
+export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
+  return {
+    location,
+    async create(plan, name) {
+      const key = generateKey();
+      const hash = await hashKey(key);
+      let id = generateKeyId();
+      // HSETNX claims the id atomically; a collision (1 in 2^48) draws another.
+      while ((await redis.hsetnx(IDS, id, hash)) === 0) id = generateKeyId();
+      const record: KeyHash = { id, plan, name, status: 'active', created_at: new Date().toISOString(), revoked_at: '' };
+      await redis.hset(KEY(hash), record);
+      return { key, info: info(hash, record) };
+    },
+    async revoke(id) {
+      const hash = await redis.hget<string>(IDS, id);
+      const record = hash ? await redis.hgetall<KeyHash>(KEY(hash)) : null;
+      if (!hash || !record) throw new KeyAdminError(`No key with id '${id}' in ${location}; run "npm run keys -- list" to see the ids.`);
+      if (record.status === 'revoked') throw new KeyAdminError(`Key ${id} was already revoked at ${record.revoked_at}; nothing changed.`);
+      const revoked: KeyHash = { ...record, status: 'revoked', revoked_at: new Date().toISOString() };
+      await redis.hset(KEY(hash), { status: revoked.status, revoked_at: revoked.revoked_at });
+      return info(hash, revoked);
+    },
+    async list() {
+      const ids = (await redis.hgetall<Record<string, string>>(IDS)) ?? {};
+      const rows = await Promise.all(Object.values(ids).map(async (hash) => {
+        const record = await redis.hgetall<KeyHash>(KEY(hash));
+        return record ? info(hash, record) : undefined;
+      }));
+      return rows.filter((r): r is KeyInfo => r !== undefined).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+    },
+  };
+}
+
+/** One @upstash/ratelimit fixed window per plan; its errors reach the core, which degrades. */
+export function upstashLimiters(redis: Redis, plans: Plans): (plan: string) => RateLimiter | undefined {
+  const limiters = new Map(Object.entries(plans).map(([plan, { per_minute }]) => {
+    const ratelimit = new Ratelimit({
+      redis, limiter: Ratelimit.fixedWindow(per_minute, '60 s'), prefix: `aitc:rl:${plan}`,
+      analytics: false, ephemeralCache: false, timeout: 0,
+    });
+    const limiter: RateLimiter = {
+      async limit(id) {
+        const { success, limit, remaining, reset } = await ratelimit.limit(id);
+        return { success, limit, remaining, reset };
+      },
+    };
+    return [plan, limiter];
+  }));
+  return (plan) => limiters.get(plan);
+}

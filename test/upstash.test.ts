@@ -1,0 +1,55 @@
+// The Upstash stores against a real Redis, through the Upstash REST bridge: the production client
+// code runs unchanged.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from '@upstash/redis';
+import { hashKey, KeyStoreUnavailableError } from '../gateway/core/key-store.ts';
+import { upstashKeyAdmin, upstashKeyStore, upstashLimiters } from '../gateway/upstash/stores.ts';
+import { haveRedis, RedisServer } from './redis-server.ts';
+import { startBridge, type Bridge } from './upstash-bridge.ts';
+
+describe.skipIf(!haveRedis)('Upstash stores over real Redis', () => {
+  let server: RedisServer;
+  let bridge: Bridge;
+  let redis: Redis;
+  beforeAll(async () => {
+    server = await RedisServer.start();
+    bridge = await startBridge(server.url);
+    redis = new Redis({ url: bridge.url, token: bridge.token, retry: false, enableTelemetry: false });
+  });
+  afterAll(async () => {
+    await bridge?.close();
+    await server?.stop();
+  });
+
+  it('issues, finds, lists and revokes keys, storing only hashes', async () => {
+    const admin = upstashKeyAdmin(redis, bridge.url);
+    const store = upstashKeyStore(redis);
+    const { key, info } = await admin.create('pro', '2024');
+    expect(info).toMatchObject({ plan: 'pro', name: '2024', status: 'active', revoked_at: null });
+    expect(await store.lookup(await hashKey(key))).toEqual({ status: 'active', id: info.id, plan: 'pro' });
+    expect(await store.lookup('0'.repeat(64))).toEqual({ status: 'unknown' });
+    expect((await admin.list()).map((k) => k.id)).toContain(info.id);
+    const revoked = await admin.revoke(info.id);
+    expect(revoked.status).toBe('revoked');
+    expect(await store.lookup(await hashKey(key))).toEqual({ status: 'revoked', id: info.id });
+    await expect(admin.revoke(info.id)).rejects.toThrow(/already revoked/);
+    await expect(admin.revoke('key_000000000000')).rejects.toThrow(/No key with id/);
+    expect(JSON.stringify(await redis.keys('*'))).not.toContain(key);
+  });
+
+  it('admits exactly the plan\'s limit from two limiter instances counting at once', async () => {
+    const a = upstashLimiters(redis, { free: { per_minute: 60 } })('free')!;
+    const b = upstashLimiters(redis, { free: { per_minute: 60 } })('free')!;
+    const results = await Promise.all(Array.from({ length: 100 }, (_, i) => (i % 2 ? a : b).limit('key_concurrent')));
+    expect(results.filter((r) => r.success)).toHaveLength(60);
+    const last = results.find((r) => !r.success)!;
+    expect(last.remaining).toBe(0);
+    expect(last.reset % 60_000).toBe(0);
+  });
+
+  it('reports an unreachable store as KeyStoreUnavailableError, and the limiter rejects', async () => {
+    const dead = new Redis({ url: 'http://127.0.0.1:9', token: 'x', retry: false, enableTelemetry: false });
+    await expect(upstashKeyStore(dead).lookup('0'.repeat(64))).rejects.toBeInstanceOf(KeyStoreUnavailableError);
+    await expect(upstashLimiters(dead, { free: { per_minute: 60 } })('free')!.limit('k')).rejects.toThrow();
+  });
+});
