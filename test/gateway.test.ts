@@ -414,6 +414,7 @@ describe('dependency outages', () => {
     for (let i = 0; i < 4; i++) statuses.push((await get()).status);
     expect(statuses).toEqual([200, 200, 200, 429]);
     down = false;
+    h.clock.now += 1_000; // the limiter is left alone for a second after a failure, then probed
     const after = await get();
     expect(after.status).toBe(200);
     expect(remote).toBe(1);

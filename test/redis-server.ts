@@ -41,10 +41,15 @@ export class RedisServer {
     throw new Error(`redis-server did not start on port ${this.port}`);
   }
 
+  /** Freezes the server (SIGSTOP): connections stay open and every command hangs, as on a network partition. */
+  pause(): void { this.child?.kill('SIGSTOP'); }
+  resume(): void { this.child?.kill('SIGCONT'); }
+
   async stop(): Promise<void> {
     const child = this.child;
     this.child = null;
     if (!child || child.exitCode !== null) return;
+    child.kill('SIGCONT');
     await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGKILL'); });
   }
 }

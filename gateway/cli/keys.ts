@@ -3,12 +3,12 @@
 // SHA-256 hashes, so a new key is printed once and cannot be shown again.
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { KeyAdmin } from '../core/key-admin.ts';
-import { fileKeyAdmin } from '../node/keys-file.ts';
 import { loadPlans } from '../node/plans-file.ts';
+import { keyAdminFromEnv } from '../node/stores.ts';
 
-/** The store the keys live in: the keys file (embedded default). */
+/** The store the keys live in: Upstash Redis when configured, else the keys file. */
 function keyAdmin(): KeyAdmin {
-  return fileKeyAdmin();
+  return keyAdminFromEnv(loadPlans());
 }
 
 const USAGE = `Usage: npm run keys -- <command>
@@ -19,8 +19,9 @@ Commands:
   list [--json]                                  list keys (never the keys themselves)
   help                                           show this text
 
-The keys file is KEYS_FILE (default .data/keys.json); the plans are in PLANS_FILE
-(default gateway/plans.json). A running server sees changes within a second.
+Keys live in Upstash Redis when UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are set
+(servers see changes within 30 s), else in KEYS_FILE (default .data/keys.json; a running server
+sees changes within a second). The plans are in PLANS_FILE (default gateway/plans.json).
 `;
 
 /** A mistake of the operator's: printed as one sentence, exit 1, no stack trace. */

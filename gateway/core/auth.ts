@@ -1,7 +1,7 @@
 // Authentication: the X-API-Key (or `Authorization: Bearer sk_...`, as MCP clients send it) is
 // checked against the KeyStore by its SHA-256. Hashing is the costliest step of the check, so the
 // hashes of keys that were found are remembered (bounded); keys that do not exist never are.
-import { withDeadline } from './deadline.ts';
+import { STORE_DEADLINE_MS, withDeadline } from './deadline.ts';
 import { hashKey, KEY_PATTERN, KeyStoreUnavailableError, type KeyStore } from './key-store.ts';
 import { HttpError } from './responses.ts';
 
@@ -43,7 +43,9 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void,
     const remembered = hashes.get(key);
     const hash = remembered ?? await hashKey(key);
     try {
-      const found = await withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer within 1 s'));
+      // The last line of defence against a store that never answers; remote stores are wrapped in
+      // cachedKeyStore, whose own 1-s deadline answers first and can fall back to a recent answer.
+      const found = await withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer'), 2 * STORE_DEADLINE_MS);
       if (outage) {
         outage = false;
         log(`key store reachable again (${refused} requests answered 503 since the last report)`);

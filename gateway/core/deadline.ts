@@ -2,6 +2,12 @@
 // how long a store may take, for keys and limits alike.
 export const STORE_DEADLINE_MS = 1_000;
 
+/**
+ * After a store call fails, the store is left alone for this long: calls answer from their
+ * fallback at once instead of each waiting out the deadline, and the first call after it probes.
+ */
+export const STORE_RETRY_MS = 1_000;
+
 /** Settles like `work`, or rejects with `onTimeout()` once `ms` have passed. */
 export function withDeadline<T>(work: Promise<T>, onTimeout: () => Error, ms = STORE_DEADLINE_MS): Promise<T> {
   let timer: ReturnType<typeof setTimeout> | undefined;

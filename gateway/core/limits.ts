@@ -2,7 +2,7 @@
 // limiter fails or takes longer than 1 s, the request is counted by an in-process fixed window
 // with the plan's limit instead (fail open, bounded per instance; API.md "Degraded mode"), and
 // normal counting resumes by itself with the next request the store answers.
-import { withDeadline } from './deadline.ts';
+import { STORE_RETRY_MS, withDeadline } from './deadline.ts';
 import { memoryRateLimiter } from './memory-rate-limiter.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limiter.ts';
 import { HttpError } from './responses.ts';
@@ -21,6 +21,8 @@ export type CountRequest = (plan: string, id: string) => Promise<RateLimitResult
 export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions): CountRequest {
   const fallbacks = new Map<string, RateLimiter>();
   let outage = false;
+  /** Until when the remote limiter is left alone after a failure (see STORE_RETRY_MS). */
+  let restingUntil = 0;
 
   function fallback(plan: string): RateLimiter | undefined {
     let limiter = fallbacks.get(plan);
@@ -36,10 +38,12 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The plan of this API key is not configured; retry later or ask the operator.', { 'Retry-After': '60' });
     }
     try {
+      if (now() < restingUntil) throw new Error('the rate limiter failed in the last second');
       const result = await withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
       if (outage) { outage = false; log('rate limiter reachable again'); }
       return result;
     } catch (e) {
+      if (now() >= restingUntil) restingUntil = now() + STORE_RETRY_MS;
       const local = fallback(plan);
       if (!outage) { outage = true; log(`rate limiter unavailable (${e instanceof Error ? e.message : String(e)}); counting in this instance until it answers`); }
       if (local === undefined) {

@@ -1,19 +1,19 @@
-// npm start: the embedded default. Opens the key file (issuing a demo key on first start) and
-// serves the snapshot in dist/ on 127.0.0.1:8787. The snapshot is built, when missing or stale, by
-// build/cli/ensure-snapshot.ts, which the npm script runs first.
+// npm start: the embedded default. Serves the snapshot in dist/ on 127.0.0.1:8787, with keys in
+// the keys file (issuing a demo key on first start) or in Upstash Redis when configured. With a
+// shared store, WEB_CONCURRENCY worker processes share the port (node:cluster). The snapshot is
+// built, when missing or stale, by build/cli/ensure-snapshot.ts, which the npm script runs first.
+import cluster from 'node:cluster';
 import { createHash } from 'node:crypto';
 import { etagFromDigest } from '../../snapshot/etag.ts';
 import { createGateway } from '../core/gateway.ts';
-import { memoryRateLimiter } from '../core/memory-rate-limiter.ts';
-import type { RateLimiter } from '../core/rate-limiter.ts';
-import { FileKeyStore } from './file-key-store.ts';
-import { keysFilePath, newKeyRecord, readKeysFile, updateKeysFile } from './keys-file.ts';
+import type { KeyAdmin } from '../core/key-admin.ts';
+import type { Plans } from '../core/plans.ts';
 import { loadSnapshot } from './load.ts';
 import { loadPlans, PlansFileError } from './plans-file.ts';
 import { bufferedLog, createServer } from './server.ts';
+import { openStores } from './stores.ts';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
-const PORT = Number(process.env.PORT ?? 8787);
 const HOST = process.env.HOST ?? '127.0.0.1';
 
 function fail(message: string): never {
@@ -21,60 +21,90 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-async function ensureDemoKey(file: string): Promise<string | undefined> {
-  if ((await readKeysFile(file)).length > 0) return undefined;
-  const { key, record } = await newKeyRecord('free', 'demo key (first start)');
-  return updateKeysFile(file, (records) => (records.length > 0 ? { records, result: undefined } : { records: [record], result: key }));
+function setting(name: string, fallback: number, min: number, max: number): number {
+  const raw = process.env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(`${name} must be a whole number from ${min} to ${max}; got '${raw}'.`);
+  return Number(raw);
 }
 
-let plans;
+const PORT = setting('PORT', 8787, 1, 65_535);
+const WORKERS = setting('WEB_CONCURRENCY', 1, 1, 64);
+
+/** The first start of an empty store issues one demo key on the free plan (or the first plan). */
+async function demoKey(admin: KeyAdmin, plans: Plans): Promise<{ key: string; plan: string } | undefined> {
+  if ((await admin.list()).length > 0) return undefined;
+  const plan = plans.free ? 'free' : Object.keys(plans)[0]!;
+  return { key: (await admin.create(plan, 'demo key (first start)')).key, plan };
+}
+
+let plans: Plans;
 try {
   plans = loadPlans();
 } catch (e) {
   fail(e instanceof PlansFileError ? e.message : `Could not load the plans file: ${(e as Error).message}`);
 }
-const snapshot = await loadSnapshot(DIST);
-const keysFile = keysFilePath();
-let demoKey: string | undefined;
-let keys: FileKeyStore;
-try {
-  demoKey = await ensureDemoKey(keysFile);
-  keys = await FileKeyStore.open(keysFile);
-} catch (e) {
-  fail(`Could not open the keys file ${keysFile}: ${(e as Error).message}`);
+const stores = await openStores(plans).catch((e: Error) => fail(`Could not open the key store: ${e.message}`));
+const base = process.env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`;
+
+if (cluster.isPrimary && WORKERS > 1 && !stores.shared) {
+  console.error(`WEB_CONCURRENCY=${WORKERS} needs a shared store for exact limits (set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN); serving from one process.`);
 }
-const limiters = new Map<string, RateLimiter>(Object.entries(plans).map(([name, plan]) => [name, memoryRateLimiter(plan.per_minute)]));
-const gateway = createGateway({
-  snapshot: snapshot.view, keys, limiterFor: (plan) => limiters.get(plan), perMinute: (plan) => plans[plan]?.per_minute,
-  etag: (body) => etagFromDigest(createHash('sha256').update(body).digest()),
-});
-const accessLog = bufferedLog();
-const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log });
-
-server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `Port ${PORT} on ${HOST} is in use; set PORT to another port.` : `Server error: ${e.message}`));
-server.listen(PORT, HOST, () => {
-  const base = `http://${HOST}:${PORT}`;
-  console.log(`AI Tools Catalog API on ${base}/api/v1 (snapshot ${snapshot.view.id}, ${snapshot.view.data.tools.length} tools). Keys: ${keysFile}.`);
-  if (demoKey) {
-    console.log(`\nFirst start: issued a demo key on the free plan (60 requests/minute). It is shown only this once:\n\n  ${demoKey}\n\nTry it:\n\n  curl -H "X-API-Key: ${demoKey}" "${base}/api/v1/tools?per_page=2"\n\nIssue more with: npm run keys -- create --plan pro --name "my app"\n`);
-  }
-});
-
-let stopping = false;
-function shutdown(signal: string): void {
-  if (stopping) return;
-  stopping = true;
-  console.log(`${signal}: finishing open requests, then stopping.`);
-  server.close(() => { void keys.close(); exit(); });
-  server.closeIdleConnections();
-  setTimeout(exit, 4_500).unref();
+if (cluster.isPrimary && WORKERS > 1 && stores.shared) {
+  const demo = await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`));
+  announce(demo);
+  for (let i = 0; i < WORKERS; i++) cluster.fork();
+  cluster.on('exit', (worker, code, signal) => {
+    if (!stopping) { console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`); cluster.fork(); }
+  });
+  let stopping = false;
+  const stop = () => { stopping = true; for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM'); setTimeout(() => process.exit(0), 5_000).unref(); };
+  process.on('SIGINT', stop);
+  process.on('SIGTERM', stop);
+  cluster.on('exit', () => { if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0); });
+} else {
+  await serve();
 }
 
-/** Within 5 s whatever the key store is doing: a hung file call would hold process.exit forever. */
-function exit(): void {
-  accessLog.flush();
-  if (keys.hung()) process.kill(process.pid, 'SIGKILL');
-  process.exit(0);
+function announce(demo: { key: string; plan: string } | undefined): void {
+  console.log(`AI Tools Catalog API on ${base}/api/v1 (keys: ${stores.admin.location}${WORKERS > 1 && stores.shared ? `, ${WORKERS} workers` : ''}).`);
+  if (!demo) return;
+  const perMinute = plans[demo.plan]!.per_minute;
+  console.log(`\nFirst start: issued a demo key on the ${demo.plan} plan (${perMinute} requests/minute). It is shown only this once:\n\n  ${demo.key}\n\nTry it:\n\n  curl -H "X-API-Key: ${demo.key}" "${base}/api/v1/tools?per_page=2"\n\nIssue more with: npm run keys -- create --plan pro --name "my app"\n`);
 }
-process.on('SIGINT', () => shutdown('SIGINT'));
-process.on('SIGTERM', () => shutdown('SIGTERM'));
+
+async function serve(): Promise<void> {
+  const snapshot = await loadSnapshot(DIST);
+  const demo = cluster.isPrimary ? await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`)) : undefined;
+  const gateway = createGateway({
+    snapshot: snapshot.view, keys: stores.keys, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
+    publicBaseUrl: base, etag: (body) => etagFromDigest(createHash('sha256').update(body).digest()),
+  });
+  const accessLog = bufferedLog();
+  const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log });
+  server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `Port ${PORT} on ${HOST} is in use; set PORT to another port.` : `Server error: ${e.message}`));
+  server.listen(PORT, HOST, () => {
+    if (cluster.isPrimary) {
+      console.log(`Snapshot ${snapshot.view.id}: ${snapshot.view.data.tools.length} tools.`);
+      announce(demo);
+    }
+  });
+
+  let stopping = false;
+  /** Within 5 s whatever the key store is doing: a hung file call would hold process.exit forever. */
+  const exit = () => {
+    accessLog.flush();
+    if (stores.hung()) process.kill(process.pid, 'SIGKILL');
+    process.exit(0);
+  };
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    if (cluster.isPrimary) console.log(`${signal}: finishing open requests, then stopping.`);
+    server.close(() => { void stores.close(); exit(); });
+    server.closeIdleConnections();
+    setTimeout(exit, 4_500).unref();
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}

@@ -1,0 +1,52 @@
+// `npm start` as a child process for end-to-end tests: the snapshot is ensured, then the server
+// runs (exec, so signals reach it); its output is collected and its port known.
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { ROOT } from './helpers.ts';
+import { freePort } from './redis-server.ts';
+
+const run = promisify(execFile);
+export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+
+export interface ServerProcess { base: string; port: number; child: ChildProcess; output(): string; stop(): Promise<void> }
+
+/** Starts `npm start` with `env` and waits until it listens (its first line naming the address). */
+export async function startServer(env: NodeJS.ProcessEnv, cwd: string, ready = /API on http/): Promise<ServerProcess> {
+  const port = await freePort();
+  const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
+  const child = spawn('sh', ['-c', script], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  let output = '';
+  child.stdout!.on('data', (d) => { output += d; });
+  child.stderr!.on('data', (d) => { output += d; });
+  for (let i = 0; i < 400 && !ready.test(output) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 25));
+  if (!ready.test(output)) throw new Error(`server did not start:\n${output}`);
+  // Workers of a cluster start listening a moment after the primary prints.
+  for (let i = 0; i < 200; i++) {
+    if (await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false)) break;
+    await new Promise((r) => setTimeout(r, 25));
+  }
+  return {
+    base: `http://127.0.0.1:${port}`, port, child, output: () => output,
+    async stop() {
+      if (child.exitCode !== null) return;
+      await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
+    },
+  };
+}
+
+/** The keys CLI with `env`; returns the parsed --json output of create, or stdout. */
+export async function keysCli(env: NodeJS.ProcessEnv, cwd: string, ...args: string[]): Promise<string> {
+  const { stdout } = await run(TSX, [path.join(ROOT, 'gateway/cli/keys.ts'), ...args], { cwd, env: { ...process.env, ...env } });
+  return stdout;
+}
+
+export async function createKey(env: NodeJS.ProcessEnv, cwd: string, plan = 'free'): Promise<{ id: string; key: string }> {
+  return JSON.parse(await keysCli(env, cwd, 'create', '--plan', plan, '--name', 'test', '--json'));
+}
+
+/** Waits, when needed, so that the next `seconds` do not cross a minute boundary (fixed windows). */
+export async function awayFromMinuteEnd(seconds = 8): Promise<void> {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < seconds * 1000) await new Promise((r) => setTimeout(r, left + 200));
+}
