@@ -3,8 +3,13 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Redis } from '@upstash/redis';
+import type { KeyAdmin } from '../gateway/core/key-admin.ts';
+import { upstashKeyAdmin } from '../gateway/upstash/stores.ts';
 import { loadEdge, type EdgeHarness } from './edge-bundle.ts';
 import { removeDir } from './helpers.ts';
+import { haveRedis, RedisServer } from './redis-server.ts';
+import { startBridge, type Bridge } from './upstash-bridge.ts';
 
 describe('edge middleware without a key store', () => {
   let edge: EdgeHarness;
@@ -55,5 +60,92 @@ describe('edge middleware without a key store', () => {
     expect(r.rewrite).toBeUndefined();
     expect(r.next).toBe(false);
     expect(r.json.code).toBe('NOT_FOUND');
+  });
+});
+
+describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
+  let edge: EdgeHarness;
+  let redis: RedisServer;
+  let bridge: Bridge;
+  let admin: KeyAdmin;
+  let key: string;
+  const staticFile = (target: string) => path.join(edge.output, 'static', new URL(target).pathname);
+
+  beforeAll(async () => {
+    redis = await RedisServer.start();
+    bridge = await startBridge(redis.url);
+    edge = await loadEdge({ UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token });
+    admin = upstashKeyAdmin(new Redis({ url: bridge.url, token: bridge.token, retry: false, enableTelemetry: false }), bridge.url);
+    key = (await admin.create('pro', 'edge test')).key;
+  }, 60_000);
+  afterAll(async () => {
+    await bridge?.close();
+    await redis?.stop();
+    await removeDir(path.dirname(path.dirname(edge.output)));
+  });
+  const withKey = (k = key) => ({ headers: { 'X-API-Key': k } });
+
+  it('rewrites a prebuilt page to its static file, with the rate-limit, ETag and CORS headers', async () => {
+    const r = await edge.request('/api/v1/tools', withKey());
+    expect(r.rewrite).toMatch(/\/_snapshot\/[0-9a-f]{16}\/lists\/tools\/_\.json$/);
+    expect(existsSync(staticFile(r.rewrite!))).toBe(true);
+    expect(JSON.parse(await readFile(staticFile(r.rewrite!), 'utf8')).meta.total).toBeGreaterThan(0);
+    expect(r.headers.get('x-ratelimit-limit')).toBe('600');
+    expect(r.headers.get('etag')).toMatch(/^"/);
+    expect(r.headers.get('access-control-allow-origin')).toBe('*');
+    expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+    const item = await edge.request('/api/v1/tools/elevenlabs', withKey());
+    expect(existsSync(staticFile(item.rewrite!))).toBe(true);
+  });
+
+  it('computes other pages and searches itself, with Link headers', async () => {
+    const page = await edge.request('/api/v1/tools?per_page=2&sort=newest', withKey());
+    expect(page.status).toBe(200);
+    expect(page.rewrite).toBeUndefined();
+    expect(page.json.data).toHaveLength(2);
+    expect(page.headers.get('link')).toContain('rel="next"');
+    const search = await edge.request('/api/v1/search?q=elevenlabs', withKey());
+    expect(search.json.data[0].slug).toBe('elevenlabs');
+  });
+
+  it('answers 304 for a matching If-None-Match, still counted', async () => {
+    const first = await edge.request('/api/v1/tools/elevenlabs', withKey());
+    const again = await edge.request('/api/v1/tools/elevenlabs', { headers: { 'X-API-Key': key, 'If-None-Match': first.headers.get('etag')! } });
+    expect(again.status).toBe(304);
+    expect(Number(again.headers.get('x-ratelimit-remaining'))).toBe(Number(first.headers.get('x-ratelimit-remaining')) - 1);
+  });
+
+  it('answers 400, 404 and 405 in the envelope', async () => {
+    expect((await edge.request('/api/v1/tools?per_page=0', withKey())).json.code).toBe('INVALID_PARAMETER');
+    expect((await edge.request('/api/v1/tools?x=1', withKey())).json.code).toBe('UNKNOWN_PARAMETER');
+    expect((await edge.request('/api/v1/tools/nope', withKey())).json.code).toBe('NOT_FOUND');
+    expect((await edge.request('/api/v1/tools', { method: 'DELETE' })).status).toBe(405);
+  });
+
+  it('answers 401 with each of its three codes', async () => {
+    expect((await edge.request('/api/v1/tools')).json.code).toBe('MISSING_API_KEY');
+    expect((await edge.request('/api/v1/tools', withKey(`sk_${'x'.repeat(40)}`))).json.code).toBe('INVALID_API_KEY');
+    const revoked = await admin.create('free', 'to revoke');
+    await admin.revoke(revoked.info.id);
+    const r = await edge.request('/api/v1/tools', withKey(revoked.key));
+    expect(r.status).toBe(401);
+    expect(r.json.code).toBe('REVOKED_API_KEY');
+    expect(r.headers.get('cache-control')).toBe('no-store');
+  });
+
+  it('answers 429 with Retry-After past the plan\'s limit', async () => {
+    const small = (await admin.create('free', 'limit')).key;
+    let last: Awaited<ReturnType<EdgeHarness['request']>> | undefined;
+    for (let i = 0; i < 61; i++) last = await edge.request('/api/v1/categories', withKey(small));
+    if (last!.status !== 429) last = await edge.request('/api/v1/categories', withKey(small)); // a minute boundary passed
+    expect(last!.status).toBe(429);
+    expect(last!.json).toEqual({ error: 'Rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_EXCEEDED' });
+    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+
+  it('rewrites only to files that exist in static/', async () => {
+    const manifest = JSON.parse(await readFile(path.join(path.dirname(edge.output), '../dist/manifest.json'), 'utf8')) as { bodies: Record<string, { path: string }> };
+    const prefix = (await edge.request('/openapi.json')).rewrite!.replace(/openapi\.json$/, '');
+    for (const body of Object.values(manifest.bodies)) expect(existsSync(staticFile(`${prefix}${body.path}`)), body.path).toBe(true);
   });
 });
