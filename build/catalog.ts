@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { locateJsonError } from './json-error.ts';
-import { categoryFileSchema, toolFileSchema, type CategoryFile, type ToolFile } from '../snapshot/schema.ts';
+import { categoryFileSchema, retiredFileSchema, toolFileSchema, type CategoryFile, type RetiredFile, type ToolFile } from '../snapshot/schema.ts';
 
 export interface Problem {
   /** Path of the file as the curator sees it, e.g. catalog/tools/x.json. */
@@ -25,6 +25,8 @@ export interface SourceFile<T> {
 export interface Catalog {
   tools: SourceFile<ToolFile>[];
   categories: SourceFile<CategoryFile>[];
+  /** Tools that no longer exist (catalog/retired/, optional). */
+  retired: SourceFile<RetiredFile>[];
 }
 
 export interface ReadResult extends Catalog {
@@ -41,18 +43,22 @@ export async function readCatalog(root: string, shown = path.relative(process.cw
   const problems: Problem[] = [];
   const tools = await readKind(root, shown, 'tools', toolFileSchema, problems);
   const categories = await readKind(root, shown, 'categories', categoryFileSchema, problems);
-  return { tools, categories, problems };
+  const retired = await readKind(root, shown, 'retired', retiredFileSchema, problems);
+  return { tools, categories, retired, problems };
 }
 
 async function readKind<S extends z.ZodType>(
-  root: string, shown: string, kind: 'tools' | 'categories', schema: S, problems: Problem[],
+  root: string, shown: string, kind: 'tools' | 'categories' | 'retired', schema: S, problems: Problem[],
 ): Promise<SourceFile<z.infer<S>>[]> {
   const dir = path.join(root, kind);
   const shownDir = path.join(shown, kind);
+  // Retired records are optional: a catalog without the folder has retired nothing yet.
+  const optional = kind === 'retired';
   let names: string[];
   try {
     names = (await readdir(dir)).sort();
   } catch {
+    if (optional) return [];
     problems.push({ file: shownDir, message: `folder not found; create ${shownDir}/ with one <slug>.json file per ${kind === 'tools' ? 'tool' : 'category'}` });
     return [];
   }
@@ -78,7 +84,7 @@ async function readKind<S extends z.ZodType>(
     const parsed = parseFile(file, await readFile(abs), schema, problems);
     if (parsed) out.push(parsed);
   }
-  if (jsonFiles === 0) {
+  if (jsonFiles === 0 && !optional) {
     problems.push({ file: shownDir, message: `no .json files; add at least one ${kind === 'tools' ? 'tool' : 'category'} as ${shownDir}/<slug>.json` });
   }
   return out;

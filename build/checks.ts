@@ -2,8 +2,8 @@
 // returns problems; none stops the others, so a curator sees everything in one run.
 import path from 'node:path';
 import { lineOf, type Catalog, type Problem, type SourceFile } from './catalog.ts';
-import { formatCategory, formatTool } from './format.ts';
-import type { CategoryFile, ToolFile } from '../snapshot/schema.ts';
+import { formatCategory, formatRetired, formatTool } from './format.ts';
+import type { RetiredFile } from '../snapshot/schema.ts';
 
 type Check = (catalog: Catalog) => Problem[];
 
@@ -17,7 +17,7 @@ const PLACEHOLDERS: [RegExp, string][] = [
 export const checks: Record<string, Check> = {
   fileNames(c) {
     const out: Problem[] = [];
-    for (const f of [...c.tools, ...c.categories]) {
+    for (const f of [...c.tools, ...c.categories, ...c.retired]) {
       const expected = `${f.data.slug}.json`;
       if (path.basename(f.file) !== expected) {
         out.push({ file: f.file, field: 'slug', line: lineOf(f.text, ['slug']), message: `slug '${f.data.slug}' does not match the file name; rename the file to ${expected} or fix the slug` });
@@ -34,6 +34,51 @@ export const checks: Record<string, Check> = {
       ...duplicates(c.categories, 'slug', (x) => x.slug),
       ...duplicates(c.categories, 'name', (x) => x.name.toLocaleLowerCase('en')),
     ];
+  },
+
+  /**
+   * A slug names one thing forever: within tools, a current slug, a former slug and a retired
+   * slug are never the same; within categories, a current slug and a former one. Former slugs
+   * sit on the current record, so a redirect never leads to another redirect.
+   */
+  identifiers(c) {
+    const out: Problem[] = [];
+    const claim = (seen: Map<string, string>, slug: string, owner: string, file: SourceFile<unknown>, field: string, line: number | undefined) => {
+      const first = seen.get(slug);
+      if (first === undefined) seen.set(slug, owner);
+      else out.push({ file: file.file, field, line, message: `slug '${slug}' is already used by ${first}; a slug names one tool or category forever, current, former or retired` });
+    };
+    for (const [records, what] of [[c.tools, 'tools'], [c.categories, 'categories']] as const) {
+      // Two current records with one slug are reported by `uniqueness`; here, every other reuse.
+      const seen = new Map<string, string>();
+      for (const f of records) if (!seen.has(f.data.slug)) seen.set(f.data.slug, f.file);
+      if (what === 'tools') for (const f of c.retired) claim(seen, f.data.slug, f.file, f, 'slug', lineOf(f.text, ['slug']));
+      for (const f of records) {
+        (f.data.former_slugs ?? []).forEach((slug, i) => claim(seen, slug, `${f.file} (former_slugs)`, f, `former_slugs[${i}]`, lineOf(f.text, ['former_slugs', i])));
+      }
+    }
+    return out;
+  },
+
+  /** A retired tool sends its users to current tools only. */
+  retiredReferences(c) {
+    const current = c.tools.map((t) => t.data.slug);
+    const set = new Set(current);
+    const out: Problem[] = [];
+    const check = (f: SourceFile<RetiredFile>, slug: string, field: string, path: (string | number)[]) => {
+      if (set.has(slug)) return;
+      const retired = c.retired.some((r) => r.data.slug === slug);
+      const hint = closest(slug, current);
+      out.push({
+        file: f.file, field, line: lineOf(f.text, path),
+        message: retired ? `'${slug}' is retired too; name a current tool (no chains of retired tools)` : `no current tool has the slug '${slug}'${hint ? ` (did you mean '${hint}'?)` : ''}`,
+      });
+    };
+    for (const f of c.retired) {
+      if (f.data.successor !== null) check(f, f.data.successor, 'successor', ['successor']);
+      f.data.alternatives.forEach((slug, i) => check(f, slug, `alternatives[${i}]`, ['alternatives', i]));
+    }
+    return out;
   },
 
   categoryReferences(c) {
@@ -84,7 +129,7 @@ export const checks: Record<string, Check> = {
 
   placeholderText(c) {
     const out: Problem[] = [];
-    for (const f of [...c.tools, ...c.categories] as SourceFile<Record<string, unknown>>[]) {
+    for (const f of [...c.tools, ...c.categories, ...c.retired] as SourceFile<Record<string, unknown>>[]) {
       for (const [field, value] of Object.entries(f.data)) {
         const strings = typeof value === 'string' ? [value] : Array.isArray(value) ? value.filter((v) => typeof v === 'string') : [];
         for (const s of strings) {
@@ -103,13 +148,12 @@ export const checks: Record<string, Check> = {
   },
 
   canonicalFormat(c) {
-    const format = (f: SourceFile<ToolFile> | SourceFile<CategoryFile>, isTool: boolean) =>
-      isTool ? formatTool(f.data as ToolFile) : formatCategory(f.data as CategoryFile);
     return [
-      ...c.tools.map((f) => [f, true] as const),
-      ...c.categories.map((f) => [f, false] as const),
+      ...c.tools.map((f) => [f, formatTool(f.data)] as const),
+      ...c.categories.map((f) => [f, formatCategory(f.data)] as const),
+      ...c.retired.map((f) => [f, formatRetired(f.data)] as const),
     ]
-      .filter(([f, isTool]) => f.text !== format(f, isTool))
+      .filter(([f, canonical]) => f.text !== canonical)
       .map(([f]) => ({ file: f.file, message: 'is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it' }));
   },
 };

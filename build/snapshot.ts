@@ -56,9 +56,19 @@ export function assembleData(catalog: Catalog): SnapshotData {
   const categories_by_tool_count = categories.map((_, i) => i).sort((a, b) =>
     categories[b]!.tool_count - categories[a]!.tool_count || byName(categories[a]!, categories[b]!));
   return {
-    tools, categories, tools_by_newest, categories_by_tool_count, moved: { tools: {}, categories: {} }, retired: [],
+    tools, categories, tools_by_newest, categories_by_tool_count,
+    moved: { tools: formerSlugs(catalog.tools.map((f) => f.data)), categories: formerSlugs(categoryFiles) },
+    retired: catalog.retired.map(({ data: r }) => ({
+      slug: r.slug, name: r.name, retired_at: r.retired_at, reason: r.reason, successor: r.successor, alternatives: r.alternatives,
+    })).sort((a, b) => bySlug(a.slug, b.slug)),
     groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS],
   };
+}
+
+/** Former slug -> current slug, in slug order. */
+function formerSlugs(records: readonly { slug: string; former_slugs?: string[] | undefined }[]): Record<string, string> {
+  const pairs = records.flatMap((r) => (r.former_slugs ?? []).map((former) => [former, r.slug] as const));
+  return Object.fromEntries(pairs.sort((a, b) => bySlug(a[0], b[0])));
 }
 
 /** Every list page the build prebuilds: default sort and page size, no filter or one filter. */

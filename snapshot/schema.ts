@@ -57,10 +57,16 @@ function unique<T>(items: readonly T[]): boolean {
   return new Set(items).size === items.length;
 }
 
+/** Slugs a record had before a rename: they keep answering, with 301 and the current path. */
+const formerSlugs = z.array(slug).min(1, { error: 'must list at least 1 slug, or be left out' }).max(10, { error: 'must list at most 10 slugs' })
+  .refine(unique, { error: 'must not repeat a slug' }).optional()
+  .describe('Slugs this record had before it was renamed; requests for them answer 301 with the current path.');
+
 /** What a curator writes in catalog/tools/<slug>.json. Key order here is the canonical file order. */
 export const toolFileSchema = z.strictObject({
   $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
   slug: slug.describe('Stable identifier; equals the file name.'),
+  former_slugs: formerSlugs,
   name: text(1, 80).describe('Display name as the maker writes it, e.g. "ElevenLabs".'),
   tagline: text(10, 120).describe('One line, at most 120 characters.'),
   description: text(80, 1000).describe('1-4 sentences in the catalog\'s own words.'),
@@ -88,20 +94,36 @@ export type ToolFile = z.infer<typeof toolFileSchema>;
 export const categoryFileSchema = z.strictObject({
   $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
   slug: slug.describe('Stable identifier; equals the file name.'),
+  former_slugs: formerSlugs,
   name: text(2, 60),
   description: text(20, 300).describe('One or two sentences that define the category\'s scope.'),
   group: z.enum(GROUP_SLUGS).describe('One of the fixed groups.'),
 });
 export type CategoryFile = z.infer<typeof categoryFileSchema>;
 
+/** What a curator writes in catalog/retired/<slug>.json for a tool that no longer exists. */
+export const retiredFileSchema = z.strictObject({
+  $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
+  slug: slug.describe('The slug the tool had; equals the file name. Requests for it answer 410.'),
+  name: text(1, 80).describe('The name the tool had, e.g. "Sora".'),
+  retired_at: isoDate.describe('YYYY-MM-DD, when the maker retired it.'),
+  reason: text(10, 200).describe('One line, in the catalog\'s own words: what happened.'),
+  successor: slug.nullable().describe('Slug of the current tool that replaced it, or null.'),
+  alternatives: z.array(slug).max(5, { error: 'must list at most 5 tools' }).refine(unique, { error: 'must not repeat a tool' })
+    .describe('Slugs of current tools its users can turn to, closest first.'),
+}).refine((r) => r.successor !== null || r.alternatives.length > 0, {
+  error: 'a retired tool needs a successor or at least one alternative, so that its users are sent somewhere', path: ['alternatives'],
+});
+export type RetiredFile = z.infer<typeof retiredFileSchema>;
+
 /** API shapes, derived from the file shapes so the two cannot drift apart. */
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
-export const toolSchema = toolFileSchema.omit({ $schema: true }).extend({
+export const toolSchema = toolFileSchema.omit({ $schema: true, former_slugs: true }).extend({
   categories: z.array(categoryRefSchema).min(1).max(5).describe('The first is the primary category.'),
 });
 export type Tool = z.infer<typeof toolSchema>;
-export const categorySchema = categoryFileSchema.omit({ $schema: true }).extend({
+export const categorySchema = categoryFileSchema.omit({ $schema: true, former_slugs: true }).extend({
   tool_count: z.int().min(0).describe('Number of tools listing this category.'),
 });
 export type Category = z.infer<typeof categorySchema>;
@@ -111,3 +133,4 @@ export const searchResultSchema = toolSchema.extend({
 
 export const TOOL_KEYS = Object.keys(toolFileSchema.shape) as (keyof ToolFile)[];
 export const CATEGORY_KEYS = Object.keys(categoryFileSchema.shape) as (keyof CategoryFile)[];
+export const RETIRED_KEYS = Object.keys(retiredFileSchema.shape) as (keyof RetiredFile)[];

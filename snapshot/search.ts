@@ -33,6 +33,11 @@ const EXACT_NAME = 10_000;
 const PHRASE = 300;
 const PRIMARY_PHRASE = 400;
 const NAME_PREFIX = 5_000;
+/** The whole query is a former name of the tool (a rename): just below its current name. */
+const FORMER_NAME = 9_000;
+/** The whole query names a retired tool: its successor first, then its alternatives in order. */
+const RETIRED_SUCCESSOR = 8_000;
+const RETIRED_ALTERNATIVE = 7_000;
 /**
  * Candidates taken per field and query word, in flexsearch's order: a bound on the work of one
  * query at any catalog size. Every tool of a catalog of real size fits; in a 100,000-tool catalog a
@@ -141,6 +146,24 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
     for (const tag of t.tags) addPhrase(tag.replace(/-/g, ''), i);
     for (const c of t.categories) addPhrase(categoryPhrase.get(c.slug) ?? compact(c.name), i);
   });
+  // Names a tool is also known by, compacted like names: its former slugs, and the name and slug
+  // of each retired tool that sends its users here. Retired tools are never results themselves.
+  const aliases = new Map<string, { doc: number; bonus: number }[]>();
+  const slugIndex = new Map(data.tools.map((t, i) => [t.slug, i]));
+  const addAlias = (alias: string, slug: string | null, bonus: number) => {
+    const doc = slug === null ? undefined : slugIndex.get(slug);
+    if (doc === undefined || alias.length < 2) return;
+    const list = aliases.get(alias) ?? [];
+    if (!list.some((a) => a.doc === doc)) list.push({ doc, bonus });
+    aliases.set(alias, list);
+  };
+  for (const [former, current] of Object.entries(data.moved.tools)) addAlias(compact(former), current, FORMER_NAME);
+  for (const r of data.retired) {
+    for (const alias of new Set([compact(r.name), compact(r.slug)])) {
+      addAlias(alias, r.successor, RETIRED_SUCCESSOR);
+      r.alternatives.forEach((slug, i) => addAlias(alias, slug, RETIRED_ALTERNATIVE - i * 100));
+    }
+  }
   /** A fuzzy candidate is kept only if a word of its name (or the whole name) is a few edits from the query word. */
   const closeToName = (doc: number, word: string) => {
     const max = allowedEdits(word);
@@ -246,6 +269,10 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         for (const doc of lookup('compact', whole)) {
           const bonus = names[doc] === whole ? EXACT_NAME : names[doc]!.startsWith(whole) ? NAME_PREFIX : 0;
           if (bonus === 0) continue;
+          if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
+          score[doc] = score[doc]! + bonus;
+        }
+        for (const { doc, bonus } of aliases.get(whole) ?? []) {
           if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
           score[doc] = score[doc]! + bonus;
         }

@@ -1,24 +1,23 @@
 // GET /docs in a real browser: Debian's Chromium driven by playwright-core against `npm start`
 // on the fixture catalog. The page must list every endpoint and error code, fetch nothing from
 // outside, and its "try it" must reach the local server with the key typed in.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
 import { chromium, type Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const haveBrowser = existsSync(CHROMIUM);
 if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium; CI never skips the browser test.`);
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 const ENDPOINTS = ['List tools', 'Get one tool', 'List categories', 'Get one category', 'Search tools'];
 const CODES = ['INVALID_PARAMETER', 'UNKNOWN_PARAMETER', 'MISSING_API_KEY', 'INVALID_API_KEY', 'REVOKED_API_KEY', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMIT_EXCEEDED', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
 
 describe.skipIf(!haveBrowser)('reference page at /docs', () => {
   let dir: string;
-  let server: ChildProcess;
+  let server: ServerProcess;
   let browser: Browser;
   let base: string;
   let key: string;
@@ -26,24 +25,17 @@ describe.skipIf(!haveBrowser)('reference page at /docs', () => {
   beforeAll(async () => {
     const catalog = await fixtureCopy();
     dir = path.dirname(catalog);
-    const port = 20_000 + Math.floor(Math.random() * 20_000);
-    base = `http://127.0.0.1:${port}`;
-    const env = { ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
-    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
-    server = spawn('sh', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
-    let output = '';
-    server.stdout!.on('data', (d) => { output += d; });
-    server.stderr!.on('data', (d) => { output += d; });
-    for (let i = 0; i < 300 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
-    key = /(sk_[A-Za-z0-9]{32,})/.exec(output)![1]!;
+    server = await startServer({ CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') }, dir, /curl -H/);
+    base = server.base;
+    key = /(sk_[A-Za-z0-9]{32,})/.exec(server.output())![1]!;
     browser = await chromium.launch({
       executablePath: CHROMIUM,
       args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
     });
-  }, 60_000);
+  }, 120_000);
   afterAll(async () => {
     await browser?.close();
-    server?.kill('SIGTERM');
+    await server?.stop();
     await removeDir(dir);
   });
 

@@ -421,6 +421,29 @@ describe('dependency outages', () => {
   });
 });
 
+describe('moved and retired records in the catalog', () => {
+  it('answers the fixture\'s former slug with 301 and its retired tool with 410, and lists neither', async () => {
+    const moved = await get('/api/v1/tools/eleven-labs', { 'X-API-Key': PRO_KEY });
+    expect(moved.status).toBe(301);
+    expect(moved.header('location')).toBe('/api/v1/tools/elevenlabs');
+    const gone = await get('/api/v1/tools/playht', { 'X-API-Key': PRO_KEY });
+    expect(gone.status).toBe(410);
+    expect(gone.json.error).toBe("PlayHT was retired on 2025-07-13 (its team joined Meta and the voice platform was wound down); alternatives: 'elevenlabs', 'murf'.");
+    const all = await get('/api/v1/tools?per_page=100', { 'X-API-Key': PRO_KEY });
+    expect(all.json.data.map((t: { slug: string }) => t.slug)).not.toContain('playht');
+    expect(JSON.stringify(all.json)).not.toContain('former_slugs');
+  });
+
+  it('sends a search for a retired tool to its successor or alternatives, in order, and finds a tool by a former slug', async () => {
+    const playht = await get('/api/v1/search?q=playht', { 'X-API-Key': PRO_KEY });
+    expect(playht.json.data.slice(0, 2).map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs', 'murf']);
+    const old = await get('/api/v1/search?q=old+diffusion', { 'X-API-Key': PRO_KEY });
+    expect(old.json.data[0].slug).toBe('stable-diffusion');
+    const former = await get('/api/v1/search?q=eleven-labs', { 'X-API-Key': PRO_KEY });
+    expect(former.json.data[0].slug).toBe('elevenlabs');
+  });
+});
+
 describe('moved and retired records', () => {
   let moved: Harness['gateway'];
   const send = (path: string) => moved.handle({ method: 'GET', url: `${BASE}${path}`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });

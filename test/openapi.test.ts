@@ -67,7 +67,7 @@ describe('OpenAPI document', () => {
       ['/api/v1/categories', key], ['/api/v1/categories?group=audio', key], ['/api/v1/categories/text-to-speech', key],
       ['/api/v1/search?q=voice&limit=2', key], ['/api/v1/search?q=zzzzqqqq', key],
       ['/healthz', {}], ['/openapi.json', {}], ['/docs', {}],
-      ['/api/v1/tools?per_page=500', key], ['/api/v1/tools?nope=1', key], ['/api/v1/tools/nope', key], ['/api/v1/tools/elevenlabs?x=1', key],
+      ['/api/v1/tools?per_page=500', key], ['/api/v1/tools?nope=1', key], ['/api/v1/tools/nope', key], ['/api/v1/tools/elevenlabs?x=1', key], ['/api/v1/tools/eleven-labs', key], ['/api/v1/tools/playht', key],
       ['/api/v1/tools', {}], ['/api/v1/tools', { 'X-API-Key': 'sk_short' }], ['/api/v1/tools', { 'X-API-Key': REVOKED_KEY }],
       ['/api/v1/tools', key, 'POST'], ['/healthz', {}, 'DELETE'],
     ];
@@ -100,6 +100,6 @@ describe('OpenAPI document', () => {
     }
     const toolsList = ajv.getSchema(`openapi#/${pointer('paths', '/tools', 'get', 'responses', '200', 'content', 'application/json', 'schema')}`)!;
     expect(toolsList({ data: [] }), 'the validator refuses a list without meta').toBe(false);
-    expect([...codes].sort()).toEqual(['INVALID_API_KEY', 'INVALID_PARAMETER', 'METHOD_NOT_ALLOWED', 'MISSING_API_KEY', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED', 'REVOKED_API_KEY', 'SERVICE_UNAVAILABLE', 'UNKNOWN_PARAMETER']);
+    expect([...codes].sort()).toEqual(['GONE', 'INVALID_API_KEY', 'INVALID_PARAMETER', 'METHOD_NOT_ALLOWED', 'MISSING_API_KEY', 'MOVED_PERMANENTLY', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED', 'REVOKED_API_KEY', 'SERVICE_UNAVAILABLE', 'UNKNOWN_PARAMETER']);
   });
 });

@@ -11,7 +11,7 @@ export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export interface ServerProcess { base: string; port: number; child: ChildProcess; output(): string; stop(): Promise<void> }
 
-/** Starts `npm start` with `env` and waits until it listens (its first line naming the address). */
+/** Starts `npm start` with `env` and waits (up to 60 s on a busy machine) until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv, cwd: string, ready = /API on http/): Promise<ServerProcess> {
   const port = await freePort();
   const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
@@ -19,7 +19,7 @@ export async function startServer(env: NodeJS.ProcessEnv, cwd: string, ready = /
   let output = '';
   child.stdout!.on('data', (d) => { output += d; });
   child.stderr!.on('data', (d) => { output += d; });
-  for (let i = 0; i < 400 && !ready.test(output) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 25));
+  for (let i = 0; i < 2_400 && !ready.test(output) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 25));
   if (!ready.test(output)) throw new Error(`server did not start:\n${output}`);
   // Workers of a cluster start listening a moment after the primary prints.
   for (let i = 0; i < 200; i++) {

@@ -162,3 +162,42 @@ describe('editor JSON Schemas', () => {
     expect((await readdir(path.join(ROOT, 'catalog/schema'))).sort()).toEqual(Object.keys(editorSchemas()).sort());
   });
 });
+
+describe('validator: former slugs and retired tools', () => {
+  const retired = (slug: string) => path.join(catalog, 'retired', `${slug}.json`);
+
+  it('refuses a former slug that is another tool\'s slug, or a retired tool\'s', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.former_slugs = ['midjourney', 'playht']; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain("catalog/tools/murf.json: former_slugs[0]: slug 'midjourney' is already used by catalog/tools/midjourney.json; a slug names one tool or category forever, current, former or retired");
+    expect(problems).toContain("catalog/tools/murf.json: former_slugs[1]: slug 'playht' is already used by catalog/retired/playht.json; a slug names one tool or category forever, current, former or retired");
+  });
+
+  it('refuses a retired slug that a current tool still uses', async () => {
+    catalog = await fixtureCopy();
+    await rm(retired('playht'));
+    await writeFile(retired('murf'), `${JSON.stringify({ $schema: '../schema/retired.schema.json', slug: 'murf', name: 'Murf', retired_at: '2025-01-01', reason: 'a test of a reused slug', successor: 'elevenlabs', alternatives: [] }, null, 2)}\n`);
+    expect(await problemsOf(catalog)).toContain("catalog/retired/murf.json: slug: slug 'murf' is already used by catalog/tools/murf.json; a slug names one tool or category forever, current, former or retired");
+  });
+
+  it('names a successor or alternative that is no current tool, with a suggestion, and refuses chains of retired tools', async () => {
+    catalog = await fixtureCopy();
+    await editJson(retired('old-diffusion'), (d) => { d.successor = 'stabel-diffusion'; d.alternatives = ['playht']; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain("catalog/retired/old-diffusion.json: successor: no current tool has the slug 'stabel-diffusion' (did you mean 'stable-diffusion'?)");
+    expect(problems).toContain("catalog/retired/old-diffusion.json: alternatives[0]: 'playht' is retired too; name a current tool (no chains of retired tools)");
+  });
+
+  it('requires a successor or an alternative, so that users are sent somewhere', async () => {
+    catalog = await fixtureCopy();
+    await editJson(retired('playht'), (d) => { d.alternatives = []; });
+    expect(await problemsOf(catalog)).toContain('catalog/retired/playht.json: alternatives: a retired tool needs a successor or at least one alternative, so that its users are sent somewhere');
+  });
+
+  it('holds retired files to the canonical format too', async () => {
+    catalog = await fixtureCopy();
+    await writeFile(retired('playht'), JSON.stringify({ slug: 'playht', name: 'PlayHT', retired_at: '2025-07-13', reason: 'its team joined Meta and the voice platform was wound down', successor: null, alternatives: ['elevenlabs'] }));
+    expect((await problemsOf(catalog)).some((p) => p.startsWith('catalog/retired/playht.json: is not in canonical format'))).toBe(true);
+  });
+});

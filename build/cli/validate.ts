@@ -9,4 +9,4 @@ if (problems.length > 0) {
   reportProblems(problems);
   process.exit(1);
 }
-console.log(`Catalog OK: ${catalog.tools.length} tools, ${catalog.categories.length} categories.`);
+console.log(`Catalog OK: ${catalog.tools.length} tools, ${catalog.categories.length} categories, ${catalog.retired.length} retired tools.`);
