@@ -123,12 +123,28 @@ export function buildOpenApi(data: SnapshotData): object {
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
       '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
       '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
+      '/mcp': {
+        servers: [{ url: '/' }],
+        post: {
+          operationId: 'mcp', summary: 'Model Context Protocol (Streamable HTTP, stateless, JSON responses)',
+          description: 'JSON-RPC messages of the Model Context Protocol. Tools: search_tools, get_tool, list_tools, list_categories, get_category; their results equal the REST answers for the same inputs. The key may also come as `Authorization: Bearer sk_...`. Every HTTP request counts once. GET and DELETE are 405 (no streams, no sessions).',
+          security: [{ ApiKey: [] }, { Bearer: [] }],
+          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 request, e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}.' } } } },
+          responses: {
+            200: response('The JSON-RPC response.', { type: 'object' }, RATE),
+            401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.', ERROR, []),
+            405: response('METHOD_NOT_ALLOWED: only POST (and OPTIONS).', ERROR, ['Allow']),
+            429: response('RATE_LIMIT_EXCEEDED.', ERROR, [...RATE, 'Retry-After']),
+            503: response('SERVICE_UNAVAILABLE.', ERROR, ['Retry-After']),
+          },
+        },
+      },
       '/healthz': publicPath('health', 'Health and snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
       '/openapi.json': publicPath('openapi', 'This document', 'application/json', { type: 'object' }),
       '/docs': publicPath('docs', 'The reference page (HTML)', 'text/html', { type: 'string' }),
     },
     components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' } },
+      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' }, Bearer: { type: 'http', scheme: 'bearer', description: 'The same key (sk_...), for /mcp only.' } },
       headers: HEADERS,
       schemas: {
         Tool: jsonSchema(toolSchema),

@@ -23,7 +23,7 @@ export interface EdgeAnswer {
 export interface EdgeHarness {
   output: string;
   summary: VercelOutputSummary;
-  request(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string> }): Promise<EdgeAnswer>;
+  request(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string>; body?: string }): Promise<EdgeAnswer>;
 }
 
 export const EDGE_ORIGIN = 'https://api.example.test';
@@ -49,7 +49,7 @@ export async function loadEdge(env: Record<string, string> = {}, options: { limi
     summary,
     async request(pathAndQuery, init = {}) {
       const RequestInVm = vm.context.Request as typeof Request;
-      const response = await handler(new RequestInVm(`${EDGE_ORIGIN}${pathAndQuery}`, { method: init.method ?? 'GET', headers: init.headers ?? {} }));
+      const response = await handler(new RequestInVm(`${EDGE_ORIGIN}${pathAndQuery}`, { method: init.method ?? 'GET', headers: init.headers ?? {}, ...(init.body !== undefined && { body: init.body }) }));
       const headers = new Map<string, string>();
       response.headers.forEach((value, name) => headers.set(name.toLowerCase(), value));
       const text = await response.text();

@@ -143,6 +143,20 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
   });
 
+  it('serves the MCP tools at POST /mcp with the key, counted like any request', async () => {
+    const rpc = (method: string, params: object, headers: Record<string, string>) => edge.request('/mcp', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+    });
+    const list = await rpc('tools/list', {}, { Authorization: `Bearer ${key}` });
+    expect(list.status).toBe(200);
+    expect(list.json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(['get_category', 'get_tool', 'list_categories', 'list_tools', 'search_tools']);
+    expect(list.headers.get('x-ratelimit-limit')).toBe('600');
+    const found = await rpc('tools/call', { name: 'search_tools', arguments: { q: 'elevenlabs', limit: 1 } }, { 'X-API-Key': key });
+    expect(found.json.result.structuredContent.data[0].slug).toBe('elevenlabs');
+    expect((await rpc('tools/list', {}, {})).json.code).toBe('MISSING_API_KEY');
+  });
+
   it('rewrites only to files that exist in static/', async () => {
     const manifest = JSON.parse(await readFile(path.join(path.dirname(edge.output), '../dist/manifest.json'), 'utf8')) as { bodies: Record<string, { path: string }> };
     const prefix = (await edge.request('/openapi.json')).rewrite!.replace(/openapi\.json$/, '');

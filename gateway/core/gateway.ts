@@ -8,7 +8,8 @@ import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
 import { createPageCache } from './page-cache.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { ALLOW, API, baseHeaders, JSON_TYPE, clip, failure, finish, HttpError, preflight, rateHeaders, type GatewayResult } from './responses.ts';
+import { handleMcp } from './mcp-http.ts';
+import { ALLOW, API, baseHeaders, JSON_TYPE, clip, failure, finish, HttpError, preflight, rateHeaders, tooManyRequests, type GatewayResult } from './responses.ts';
 import { createRoutes, paramError, type Routes } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -49,6 +50,8 @@ export interface Gateway {
   snapshot: SnapshotView;
   authenticate: Authenticate;
   countRequest: ReturnType<typeof createLimits>;
+  /** POST /mcp (and its OPTIONS, and 405 for other methods), as a Web Response. */
+  mcp(request: Request): Promise<Response>;
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
@@ -96,13 +99,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  return { handle, routes, snapshot, authenticate, countRequest };
-}
-
-export function tooManyRequests(limit: number, reset: number, now: number): HttpError {
-  return new HttpError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded. Max ${limit} requests per minute.`, {
-    'Retry-After': String(Math.max(1, Math.ceil((reset - now) / 1000))),
-  });
+  const gateway: Gateway = { handle, routes, snapshot, authenticate, countRequest, mcp: (request) => handleMcp(gateway, request, log, now) };
+  return gateway;
 }
 
 /** An unparseable URL is answered like an unknown path (404), never with a 500. */

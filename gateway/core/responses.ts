@@ -110,6 +110,12 @@ export function linkHeader(origin: string, url: URL, page: number, totalPages: n
   return links.join(', ');
 }
 
+export function tooManyRequests(limit: number, reset: number, now: number): HttpError {
+  return new HttpError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded. Max ${limit} requests per minute.`, {
+    'Retry-After': String(Math.max(1, Math.ceil((reset - now) / 1000))),
+  });
+}
+
 export function clip(s: string): string {
   const chars = [...s];
   return chars.length > 80 ? `${chars.slice(0, 80).join('')}...` : s;

@@ -3,6 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Gateway, GatewayResult } from '../core/gateway.ts';
+import { MCP_PATH } from '../core/mcp-http.ts';
 import type { PrebuiltBytes } from './load.ts';
 
 export interface ServerOptions {
@@ -39,6 +40,14 @@ export function bufferedLog(write: (chunk: string) => void = (c) => process.stdo
 export function createServer({ gateway, bodies, accessLog = (l) => process.stdout.write(`${l}\n`) }: ServerOptions): http.Server {
   const server = http.createServer((req, res) => {
     const started = performance.now();
+    if (req.url === MCP_PATH) {
+      serveMcp(gateway, req, res, accessLog, started).catch((e: unknown) => {
+        console.error(e);
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        res.end('{"error":"Internal error.","code":"INTERNAL_ERROR"}');
+      });
+      return;
+    }
     req.resume(); // a body on a GET is read and ignored, so keep-alive connections stay usable
     const host = req.headers.host && /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
     const url = `http://${host}${req.url?.startsWith('/') ? req.url : '/'}`;
@@ -68,6 +77,31 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
     socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
   });
   return server;
+}
+
+/** The largest MCP message read; a JSON-RPC call to these tools is a few hundred bytes. */
+const MCP_BODY_LIMIT = 1024 * 1024;
+
+/** POST /mcp: the core takes a Web Request and answers a Web Response; only this path pays for the conversion. */
+async function serveMcp(gateway: Gateway, req: http.IncomingMessage, res: http.ServerResponse, accessLog: (line: string) => void, started: number): Promise<void> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of req) {
+    size += (chunk as Buffer).length;
+    if (size <= MCP_BODY_LIMIT) chunks.push(chunk as Buffer);
+  }
+  const headers = new Headers();
+  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
+  const method = req.method ?? 'POST';
+  const withBody = method !== 'GET' && method !== 'HEAD';
+  const request = new Request(`http://${headers.get('host') ?? 'localhost'}${MCP_PATH}`, { method, headers, ...(withBody && { body: size > MCP_BODY_LIMIT ? '' : Buffer.concat(chunks) }) });
+  const response = await gateway.mcp(request);
+  const body = Buffer.from(await response.arrayBuffer());
+  const out: Record<string, string> = {};
+  response.headers.forEach((value, name) => { out[name] = value; });
+  res.writeHead(response.status, { ...out, 'content-length': String(body.length) });
+  res.end(method === 'HEAD' ? undefined : body);
+  accessLog(`${method} ${MCP_PATH} ${response.status} ${(performance.now() - started).toFixed(2)}ms -`);
 }
 
 function headerValue(v: string | string[] | undefined): string | null {

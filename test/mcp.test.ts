@@ -1,0 +1,128 @@
+// The MCP tools, through the SDK's own client over both real transports: stdio (`npm run mcp`)
+// and Streamable HTTP at POST /mcp on a running server, with keys and limits.
+import path from 'node:path';
+import { Client } from '@modelcontextprotocol/sdk/client/index.js';
+import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
+import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { createKey, startServer, TSX, type ServerProcess } from './server-process.ts';
+
+const TOOLS = ['get_category', 'get_tool', 'list_categories', 'list_tools', 'search_tools'];
+type Result = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
+
+describe('MCP server', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let server: ServerProcess;
+  let stdio: Client;
+  let key: string;
+
+  beforeAll(async () => {
+    const catalog = await fixtureCopy();
+    dir = path.dirname(catalog);
+    env = { CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
+    server = await startServer(env, dir, /curl -H/);
+    key = (await createKey(env, dir, 'pro')).key;
+    stdio = new Client({ name: 'test', version: '1.0.0' });
+    // What `npm run mcp` runs, without npm's banner on stdout.
+    await stdio.connect(new StdioClientTransport({
+      command: 'sh', args: ['-c', `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/mcp-stdio.ts')}"`],
+      cwd: dir, env: { ...process.env, ...env } as Record<string, string>, stderr: 'ignore',
+    }));
+  }, 120_000);
+  afterAll(async () => {
+    await stdio?.close();
+    await server?.stop();
+    await removeDir(dir);
+  });
+
+  const rest = (p: string) => fetch(`${server.base}/api/v1${p}`, { headers: { 'X-API-Key': key } }).then((r) => r.json());
+  const call = (client: Client, name: string, args: Record<string, unknown>) => client.callTool({ name, arguments: args }) as Promise<Result>;
+  async function httpClient(headers: Record<string, string>): Promise<Client> {
+    const client = new Client({ name: 'test', version: '1.0.0' });
+    await client.connect(new StreamableHTTPClientTransport(new URL(`${server.base}/mcp`), { requestInit: { headers } }));
+    return client;
+  }
+
+  it('lists the five tools, each with a description, an input schema and an output schema', async () => {
+    const { tools } = await stdio.listTools();
+    expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
+    for (const t of tools) {
+      expect(t.description!.length).toBeGreaterThan(40);
+      expect(t.inputSchema.type).toBe('object');
+      expect(t.outputSchema?.type).toBe('object');
+    }
+  });
+
+  it('answers every tool exactly as the REST endpoint answers the same inputs', async () => {
+    expect((await call(stdio, 'search_tools', { q: 'voice', limit: 2 })).structuredContent).toEqual(await rest('/search?q=voice&limit=2'));
+    expect((await call(stdio, 'list_tools', { pricing: 'freemium', sort: 'newest', per_page: 3 })).structuredContent).toEqual(await rest('/tools?pricing=freemium&sort=newest&per_page=3'));
+    expect((await call(stdio, 'list_tools', {})).structuredContent).toEqual(await rest('/tools'));
+    expect((await call(stdio, 'list_categories', { group: 'audio' })).structuredContent).toEqual(await rest('/categories?group=audio'));
+    expect((await call(stdio, 'get_tool', { slug: 'elevenlabs' })).structuredContent).toEqual(await rest('/tools/elevenlabs'));
+    const category = await call(stdio, 'get_category', { slug: 'text-to-speech' });
+    expect(category.structuredContent.data).toEqual((await rest('/categories/text-to-speech')).data);
+    expect(category.structuredContent.tools.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs', 'murf']);
+    expect(category.content[0]!.text).toContain('ElevenLabs');
+  });
+
+  it('answers bad input with a tool error saying what to send instead, as the REST 400s do', async () => {
+    const r = await call(stdio, 'list_tools', { per_page: 500 });
+    expect(r.isError).toBe(true);
+    expect(r.content[0]!.text).toBe((await rest('/tools?per_page=500')).error);
+    const pricing = await call(stdio, 'search_tools', { q: 'x', pricing: 'cheap' });
+    expect(pricing.content[0]!.text).toMatch(/^Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid\./);
+    const missing = await call(stdio, 'search_tools', {});
+    expect(missing.isError).toBe(true);
+  });
+
+  it('says there is no tool with an unknown slug and suggests the nearest ones', async () => {
+    const r = await call(stdio, 'get_tool', { slug: 'elevenlab' });
+    expect(r.isError).toBe(true);
+    expect(r.content[0]!.text).toMatch(/^No tool with slug 'elevenlab'\. Nearest slugs: 'elevenlabs'/);
+    const moved = await call(stdio, 'get_tool', { slug: 'eleven-labs' });
+    expect(moved.content[0]!.text).toBe("Tool 'eleven-labs' is now 'elevenlabs'.");
+  });
+
+  it('serves the same tools over Streamable HTTP with an X-API-Key or a Bearer key', async () => {
+    for (const headers of [{ 'X-API-Key': key }, { Authorization: `Bearer ${key}` }] as Record<string, string>[]) {
+      const client = await httpClient(headers);
+      expect((await client.listTools()).tools.map((t) => t.name).sort()).toEqual(TOOLS);
+      expect((await call(client, 'get_tool', { slug: 'murf' })).structuredContent).toEqual(await rest('/tools/murf'));
+      await client.close();
+    }
+  });
+
+  it('answers a missing or bad key with HTTP 401 in the error envelope, and GET with 405', async () => {
+    const post = (headers: Record<string, string>) => fetch(`${server.base}/mcp`, {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', ...headers },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/list' }),
+    });
+    const none = await post({});
+    expect(none.status).toBe(401);
+    expect(await none.json()).toMatchObject({ code: 'MISSING_API_KEY' });
+    expect((await (await post({ Authorization: 'Bearer sk_nope' })).json()).code).toBe('INVALID_API_KEY');
+    const get = await fetch(`${server.base}/mcp`, { headers: { 'X-API-Key': key } });
+    expect(get.status).toBe(405);
+    expect(get.headers.get('allow')).toBe('POST, OPTIONS');
+    await expect(httpClient({})).rejects.toThrow();
+  });
+
+  it('counts every HTTP request against the key, with the X-RateLimit headers, and answers 429 past the limit', async () => {
+    const small = (await createKey(env, dir, 'free')).key;
+    const post = () => fetch(`${server.base}/mcp`, {
+      method: 'POST', headers: { 'X-API-Key': small, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'tools/call', params: { name: 'search_tools', arguments: { q: 'voice' } } }),
+    });
+    const first = await post();
+    expect(first.status).toBe(200);
+    expect(first.headers.get('x-ratelimit-limit')).toBe('60');
+    expect(first.headers.get('x-ratelimit-remaining')).toBe('59');
+    let last = first;
+    for (let i = 0; i < 60 && last.status !== 429; i++) last = await post();
+    expect(last.status).toBe(429);
+    expect((await last.json()).code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(Number(last.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+  });
+});
