@@ -13,13 +13,20 @@ import { loadPlans, PlansFileError } from './plans-file.ts';
 import { bufferedLog, createServer } from './server.ts';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
-const PORT = Number(process.env.PORT ?? 8787);
 const HOST = process.env.HOST ?? '127.0.0.1';
 
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+const PORT = Number(process.env.PORT ?? 8787);
+if (!/^\d{1,5}$/.test(process.env.PORT ?? '8787') || PORT > 65_535) fail(`PORT must be a port number from 0 to 65535; got '${process.env.PORT}'.`);
+const HEADERS_TIMEOUT_MS = Number(process.env.HEADERS_TIMEOUT_MS ?? 10_000);
+if (!Number.isInteger(HEADERS_TIMEOUT_MS) || HEADERS_TIMEOUT_MS < 1) fail(`HEADERS_TIMEOUT_MS must be a positive integer (milliseconds); got '${process.env.HEADERS_TIMEOUT_MS}'.`);
+/** Origin of the absolute URLs in Link headers; never the client's Host header. */
+const PUBLIC_BASE_URL = process.env.PUBLIC_BASE_URL ?? `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`;
+if (!/^https?:\/\/[^/?#\s]+\/?$/.test(PUBLIC_BASE_URL)) fail(`PUBLIC_BASE_URL must be an origin such as https://api.example.com; got '${PUBLIC_BASE_URL}'.`);
 
 async function ensureDemoKey(file: string): Promise<string | undefined> {
   if ((await readKeysFile(file)).length > 0) return undefined;
@@ -47,16 +54,17 @@ const limiters = new Map<string, RateLimiter>(Object.entries(plans).map(([name, 
 const gateway = createGateway({
   snapshot: snapshot.view, keys, limiterFor: (plan) => limiters.get(plan), perMinute: (plan) => plans[plan]?.per_minute,
   etag: (body) => etagFromDigest(createHash('sha256').update(body).digest()),
+  publicBaseUrl: PUBLIC_BASE_URL,
 });
 const accessLog = bufferedLog();
-const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log });
+const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS });
 
 server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `Port ${PORT} on ${HOST} is in use; set PORT to another port.` : `Server error: ${e.message}`));
 server.listen(PORT, HOST, () => {
   const base = `http://${HOST}:${PORT}`;
   console.log(`AI Tools Catalog API on ${base}/api/v1 (snapshot ${snapshot.view.id}, ${snapshot.view.data.tools.length} tools). Keys: ${keysFile}.`);
   if (demoKey) {
-    console.log(`\nFirst start: issued a demo key on the free plan (60 requests/minute). It is shown only this once:\n\n  ${demoKey}\n\nTry it:\n\n  curl -H "X-API-Key: ${demoKey}" "${base}/api/v1/tools?per_page=2"\n\nIssue more with: npm run keys -- create --plan pro --name "my app"\n`);
+    console.log(`\nFirst start: issued a demo key on the free plan (${plans.free ? `${plans.free.per_minute} requests/minute` : 'not in the plans file: its requests get 503'}). It is shown only this once:\n\n  ${demoKey}\n\nTry it:\n\n  curl -H "X-API-Key: ${demoKey}" "${base}/api/v1/tools?per_page=2"\n\nIssue more with: npm run keys -- create --plan pro --name "my app"\n`);
   }
 });
 
