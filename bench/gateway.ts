@@ -1,8 +1,10 @@
-// npm run bench: requests per second and p99 latency of the running gateway (npm start's Node
-// adapter) for a prebuilt page, a computed page, a single tool and a search, next to nginx serving
-// the same prebuilt page as a static file, in the same run. Load from wrk in its own process:
-// loopback, 50 connections. Then the in-memory key check + limiter cost per request, in process.
-// Targets: prebuilt page >= 40% of nginx's throughput with p99 < 5 ms; key check + limiter < 2 us.
+// npm run bench: CPU per request (user and sys, from /proc/<pid>/stat over the run), requests per
+// second and p50/p99 of the running gateway (npm start's Node adapter) for a prebuilt page, a
+// single tool, computed pages and searches (remembered, and 5,000 distinct ones), next to bare
+// node:http sending the same bytes with the same headers and nginx (1 worker) serving the same
+// file, in the same run. Load from wrk in its own process: loopback, one thread, 50 connections.
+// Targets: each keyed row <= 1.3x bare Node's CPU per request; prebuilt >= 0.45 of nginx's req/s;
+// p99 < 5 ms on every row. Then the in-memory key check + limiter cost per request, in process.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -23,7 +25,25 @@ function ensureTool(bin: string, pkg: string): void {
   execFileSync('sh', ['-c', `apt-get update -qq >/dev/null 2>&1; DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${pkg} >/dev/null`], { stdio: 'inherit' });
 }
 
-interface WrkResult { rps: number; p50: string; p99: string; non2xx: number }
+interface WrkResult { rps: number; p50: string; p99: string; non2xx: number; requests: number; userUs?: number; sysUs?: number }
+
+const TICK_US = 1e6 / Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim() || 100);
+/** utime and stime (clock ticks) of a process and its children that have been waited for. */
+function cpuTicks(pids: number[]): [number, number] {
+  let user = 0, sys = 0;
+  for (const pid of pids) {
+    const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]!.split(' ');
+    user += Number(fields[11]); sys += Number(fields[12]);
+  }
+  return [user, sys];
+}
+/** wrk against url while measuring the CPU the processes `pids` spend, per request served. */
+function measured(pids: number[], url: string, headers: Record<string, string> = {}, paths?: string[]): WrkResult {
+  const [u0, s0] = cpuTicks(pids);
+  const r = wrk(url, headers, paths);
+  const [u1, s1] = cpuTicks(pids);
+  return { ...r, userUs: ((u1 - u0) * TICK_US) / r.requests, sysUs: ((s1 - s0) * TICK_US) / r.requests };
+}
 /** `paths`: rotate through these request paths (a wrk Lua script), so each is computed, not remembered. */
 function wrk(url: string, headers: Record<string, string> = {}, paths?: string[]): WrkResult {
   const script: string[] = [];
@@ -32,7 +52,7 @@ function wrk(url: string, headers: Record<string, string> = {}, paths?: string[]
     writeFileSync(file, `local paths = {${paths.map((p) => JSON.stringify(p)).join(',')}}\nlocal i = math.random(#paths)\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format(nil, paths[i])\nend\n`);
     script.push('-s', file);
   }
-  const args = ['-t2', '-c50', `-d${DURATION}s`, '--latency', ...script, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
+  const args = ['-t1', '-c50', `-d${DURATION}s`, '--latency', ...script, ...Object.entries(headers).flatMap(([k, v]) => ['-H', `${k}: ${v}`]), url];
   const out = execFileSync('wrk', args, { encoding: 'utf8' });
   const num = (re: RegExp) => re.exec(out)?.[1] ?? '?';
   return {
@@ -40,6 +60,7 @@ function wrk(url: string, headers: Record<string, string> = {}, paths?: string[]
     p50: num(/\s50%\s+([\d.]+\w+)/),
     p99: num(/\s99%\s+([\d.]+\w+)/),
     non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0),
+    requests: Number(/(\d+) requests in/.exec(out)?.[1] ?? 0),
   };
 }
 
@@ -84,14 +105,13 @@ try {
   await writeKeysFile(keysFile, [record]);
 
   const port = 18_787;
-  const server = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'gateway/node/start.ts')], {
-    cwd: ROOT, stdio: 'ignore', detached: true,
-    env: { ...process.env, PORT: String(port), KEYS_FILE: keysFile, PLANS_FILE: plansFile },
-  });
-  children.push({ kill: () => process.kill(-server.pid!, 'SIGTERM') });
-  const nginxPort = 18_788;
-  const conf = path.join(work, 'nginx.conf');
-  writeFileSync(conf, `daemon off; worker_processes auto; pid ${work}/nginx.pid; error_log ${work}/nginx-error.log;
+  // node --import tsx, not the tsx CLI: the measured pid is then the server itself.
+  const node = (file: string, env: NodeJS.ProcessEnv) => spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env } });
+  const server = node(path.join(ROOT, 'gateway/node/start.ts'), { PORT: String(port), KEYS_FILE: keysFile, PLANS_FILE: plansFile });
+  children.push({ kill: (s) => server.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+  const nginxPort = 18_789;
+  const conf = path.join(work, 'nginx1.conf');
+  writeFileSync(conf, `daemon off; worker_processes 1; pid ${work}/nginx1.pid; error_log ${work}/nginx-error.log;
 events { worker_connections 1024; }
 http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   client_body_temp_path ${work}/body; proxy_temp_path ${work}/proxy; fastcgi_temp_path ${work}/fcgi; uwsgi_temp_path ${work}/uwsgi; scgi_temp_path ${work}/scgi;
@@ -99,31 +119,43 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   const nginxBin = existsSync('/usr/sbin/nginx') ? '/usr/sbin/nginx' : 'nginx';
   const nginx = spawn(nginxBin, ['-c', conf, '-p', work], { stdio: 'ignore' });
   children.push({ kill: (s) => nginx.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
-  // The same nginx with one worker process: the like-for-like reference for a one-process server.
-  const conf1 = path.join(work, 'nginx1.conf');
-  writeFileSync(conf1, readFileSync(conf, 'utf8').replace('worker_processes auto;', 'worker_processes 1;').replace(`listen 127.0.0.1:${nginxPort};`, `listen 127.0.0.1:${nginxPort + 1};`).replace(`pid ${work}/nginx.pid;`, `pid ${work}/nginx1.pid;`));
-  const nginx1 = spawn(nginxBin, ['-c', conf1, '-p', work], { stdio: 'ignore' });
-  children.push({ kill: (s) => nginx1.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`);
   await waitForHttp(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`);
-  await waitForHttp(`http://127.0.0.1:${nginxPort + 1}/lists/tools/_.json`);
 
   const auth = { 'X-API-Key': key };
   const base = `http://127.0.0.1:${port}/api/v1`;
-  const rows: [string, WrkResult][] = [
-    ['nginx static file (lists/tools/_.json)', wrk(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`)],
-    ['nginx, 1 worker process, same file', wrk(`http://127.0.0.1:${nginxPort + 1}/lists/tools/_.json`)],
-    ['prebuilt page   GET /tools', wrk(`${base}/tools`, auth)],
-    ['computed page   GET /tools?per_page=7&sort=newest', wrk(`${base}/tools?per_page=7&sort=newest`, auth)],
-    ['computed pages  5,000 distinct combinations', wrk(base, auth, computedPaths())],
-    ['single tool     GET /tools/elevenlabs', wrk(`${base}/tools/elevenlabs`, auth)],
-    ['search          GET /search?q=text+to+speech', wrk(`${base}/search?q=text+to+speech`, auth)],
-    ['searches        5,000 distinct queries', wrk(base, auth, searchPaths())],
+  // Bare node:http with the gateway's own answer: the same body and the same headers.
+  const sample = await fetch(`${base}/tools`, { headers: { ...auth, 'Accept-Encoding': 'identity' } });
+  const bodyFile = path.join(work, 'bare-body.json');
+  writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
+  const sameHeaders = Object.fromEntries([...sample.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(k)));
+  const barePort = 18_790;
+  const bare = node(path.join(ROOT, 'bench/bare-server.ts'), { PORT: String(barePort), BARE_BODY_FILE: bodyFile, BARE_HEADERS: JSON.stringify(sameHeaders) });
+  children.push({ kill: (s) => bare.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+  await waitForHttp(`http://127.0.0.1:${barePort}/`);
+  const nginxPids = readFileSync(`/proc/${nginx.pid}/task/${nginx.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
+
+  const warm = (paths: string[]) => Promise.all(paths.map((p) => fetch(`http://127.0.0.1:${port}${p}`, { headers: auth }).then((r) => r.arrayBuffer())));
+  await warm(['/api/v1/tools?per_page=7&sort=newest', '/api/v1/search?q=text+to+speech']);
+  execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${base}/tools`], { stdio: 'ignore' }); // JIT warm-up
+  const pid = [server.pid!];
+  const rows: [string, WrkResult, boolean][] = [
+    ['nginx, 1 worker, same file (lists/tools/_.json)', measured(nginxPids, `http://127.0.0.1:${nginxPort}/lists/tools/_.json`), false],
+    ['bare node:http, same bytes and headers', measured([bare.pid!], `http://127.0.0.1:${barePort}/`), false],
+    ['prebuilt page   GET /tools', measured(pid, `${base}/tools`, auth), true],
+    ['single tool     GET /tools/elevenlabs', measured(pid, `${base}/tools/elevenlabs`, auth), true],
+    ['computed page   GET /tools?per_page=7&sort=newest', measured(pid, `${base}/tools?per_page=7&sort=newest`, auth), true],
+    ['search          GET /search?q=text+to+speech', measured(pid, `${base}/search?q=text+to+speech`, auth), true],
+    ['computed pages  5,000 distinct combinations', measured(pid, base, auth, computedPaths()), false],
+    ['searches        5,000 distinct queries', measured(pid, base, auth, searchPaths()), false],
+    ['health          GET /healthz', measured(pid, `http://127.0.0.1:${port}/healthz`), false],
   ];
   const nginxRps = rows[0]![1].rps;
-  console.log(`wrk -t2 -c50 -d${DURATION}s on loopback (2 cores shared by server and load generator):`);
-  for (const [name, r] of rows) {
-    console.log(`  ${name.padEnd(52)} ${r.rps.toFixed(0).padStart(7)} req/s (${((r.rps / nginxRps) * 100).toFixed(0).padStart(3)}% of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
+  const bareCpu = rows[1]![1].userUs! + rows[1]![1].sysUs!;
+  console.log(`wrk -t1 -c50 -d${DURATION}s on loopback (2 cores shared by server and load generator); CPU per request of the server process:`);
+  for (const [name, r, target] of rows) {
+    const cpu = r.userUs! + r.sysUs!;
+    console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${(r.rps / nginxRps).toFixed(2)} of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us = ${(cpu / bareCpu).toFixed(2)}x bare${target ? ' (target <= 1.30)' : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
   }
 
   // The key check and the limiter, in process: a FileKeyStore lookup plus an in-memory limit() per request.

@@ -136,6 +136,40 @@ describe('npm start (Node adapter)', () => {
     expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)).code).toBe('INVALID_PARAMETER');
   });
 
+  /** The status line, Content-Type and envelope code of a raw answer. */
+  const envelope = (reply: string) => ({
+    status: Number(/^HTTP\/1\.1 (\d{3}) /.exec(reply)?.[1]),
+    type: /\r\ncontent-type: ([^\r]*)/i.exec(reply)?.[1],
+    allow: /\r\nallow: ([^\r]*)/i.exec(reply)?.[1],
+    code: JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4) || '{}').code,
+  });
+  const JSON_TYPE = 'application/json; charset=utf-8';
+
+  it('answers what node:http would refuse on its own in the envelope: no Host, Expect, CONNECT, unknown methods, huge headers', async () => {
+    expect(envelope(await rawHttp('GET /api/v1/tools HTTP/1.1\r\nConnection: close\r\n\r\n'))).toEqual({ status: 400, type: JSON_TYPE, allow: undefined, code: 'INVALID_PARAMETER' });
+    expect(envelope(await rawHttp('GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nExpect: 200-ok\r\nConnection: close\r\n\r\n'))).toEqual({ status: 417, type: JSON_TYPE, allow: undefined, code: 'EXPECTATION_FAILED' });
+    const notAllowed = { status: 405, type: JSON_TYPE, allow: 'GET, HEAD, OPTIONS', code: 'METHOD_NOT_ALLOWED' };
+    expect(envelope(await rawHttp('CONNECT example.com:443 HTTP/1.1\r\nHost: example.com:443\r\n\r\n'))).toEqual(notAllowed);
+    expect(envelope(await rawHttp('FOO /api/v1/tools HTTP/1.1\r\nHost: x\r\n\r\n'))).toEqual(notAllowed);
+    expect(envelope(await rawHttp('get /api/v1/tools HTTP/1.1\r\nHost: x\r\n\r\n'))).toEqual(notAllowed);
+    expect(envelope(await rawHttp(`GET /api/v1/tools HTTP/1.1\r\nHost: x\r\nX-Big: ${'a'.repeat(17 * 1024)}\r\n\r\n`))).toEqual({ status: 431, type: JSON_TYPE, allow: undefined, code: 'REQUEST_HEADERS_TOO_LARGE' });
+  });
+
+  it('serves an absolute-form request target as the path it names', async () => {
+    const reply = await rawHttp(`GET http://127.0.0.1:${new URL(base).port}/api/v1/tools?per_page=2 HTTP/1.1\r\nHost: x\r\nX-API-Key: ${demoKey}\r\nAccept-Encoding: identity\r\nConnection: close\r\n\r\n`);
+    expect(reply).toMatch(/^HTTP\/1\.1 200 /);
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)).meta).toMatchObject({ per_page: 2, total: 6 });
+  });
+
+  it('builds Link URLs from the listening address, never from the Host header, and refuses two Host headers', async () => {
+    const link = (reply: string) => /\r\nlink: ([^\r]*)/i.exec(reply)?.[1];
+    const request = (hostLines: string, version = '1.1') => rawHttp(`GET /api/v1/tools?per_page=2 HTTP/${version}\r\n${hostLines}X-API-Key: ${demoKey}\r\nConnection: close\r\n\r\n`);
+    expect(link(await request('Host: evil.example\r\n'))).toContain(`<${base}/api/v1/tools?per_page=2&page=2>; rel="next"`);
+    expect(link(await request('', '1.0'))).toContain(`<${base}/api/v1/tools?per_page=2&page=3>; rel="last"`);
+    expect(link(await request('Host: evil.example\r\n'))).not.toContain('evil');
+    expect(envelope(await request('Host: a.example\r\nHost: b.example\r\n'))).toMatchObject({ status: 400, type: JSON_TYPE, code: 'INVALID_PARAMETER' });
+  });
+
   it('stops gracefully on SIGTERM', async () => {
     const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
     child.kill('SIGTERM');
@@ -143,7 +177,69 @@ describe('npm start (Node adapter)', () => {
   });
 });
 
+describe('npm start with its own settings', () => {
+  let dir: string;
+  let child: ChildProcess;
+  let output = '';
+  let port: number;
+
+  beforeAll(async () => {
+    const catalog = await fixtureCopy();
+    dir = path.dirname(catalog);
+    port = 20_000 + Math.floor(Math.random() * 20_000);
+    const plans = path.join(dir, 'plans.json');
+    await (await import('node:fs/promises')).writeFile(plans, '{"free": {"per_minute": 5}}');
+    const env = {
+      ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json'),
+      PLANS_FILE: plans, HEADERS_TIMEOUT_MS: '300', PUBLIC_BASE_URL: 'https://api.example.com',
+    };
+    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
+    child = spawn('sh', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child.stdout!.on('data', (d) => { output += d; });
+    child.stderr!.on('data', (d) => { output += d; });
+    for (let i = 0; i < 300 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
+  });
+  afterAll(async () => {
+    child.kill('SIGTERM');
+    await removeDir(dir);
+  });
+
+  it('states the demo key\'s real limit from the plans file', () => {
+    expect(output).toContain('demo key on the free plan (5 requests/minute)');
+  });
+
+  it('builds Link URLs from PUBLIC_BASE_URL', async () => {
+    const key = /(sk_[A-Za-z0-9]{32,})/.exec(output)![1]!;
+    const r = await fetch(`http://127.0.0.1:${port}/api/v1/tools?per_page=2`, { headers: { 'X-API-Key': key } });
+    expect(r.headers.get('link')).toContain('<https://api.example.com/api/v1/tools?per_page=2&page=2>; rel="next"');
+  });
+
+  it('answers 408 in the envelope when the headers do not arrive in time (HEADERS_TIMEOUT_MS; 10 s by default)', async () => {
+    const reply = await new Promise<string>((resolve, reject) => {
+      const socket = net.connect(port, '127.0.0.1', () => socket.write('GET /api/v1/tools HTTP/1.1\r\nHost: x\r\n'));
+      let data = '';
+      socket.on('data', (d) => { data += d; });
+      socket.on('end', () => resolve(data));
+      socket.on('error', reject);
+    });
+    expect(reply).toMatch(/^HTTP\/1\.1 408 /);
+    expect(reply).toContain('Content-Type: application/json; charset=utf-8');
+    expect(JSON.parse(reply.slice(reply.indexOf('\r\n\r\n') + 4)).code).toBe('REQUEST_TIMEOUT');
+  });
+});
+
 describe('npm start with a broken configuration', () => {
+  it('stops with a clear message when PORT is not a port number', async () => {
+    for (const port of ['abc', '70000', '-1']) {
+      const result = await run(TSX, [path.join(ROOT, 'gateway/node/start.ts')], { env: { ...process.env, PORT: port } })
+        .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+      expect(result.code, port).toBe(1);
+      expect(result.stderr).toContain(`PORT must be a port number from 0 to 65535; got '${port}'.`);
+      expect(result.stderr).not.toMatch(/\n\s+at /);
+    }
+  });
+
+
   it('stops with a message naming the plans file and the problem, before serving', async () => {
     const catalog = await fixtureCopy();
     const dir = path.dirname(catalog);

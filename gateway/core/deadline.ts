@@ -8,9 +8,34 @@ export const STORE_DEADLINE_MS = 1_000;
  */
 export const STORE_RETRY_MS = 1_000;
 
-/** Settles like `work`, or rejects with `onTimeout()` once `ms` have passed. */
+/** How often pending deadlines are checked: a deadline fires between `ms` and `ms` + this. */
+const SWEEP_MS = 50;
+
+interface Pending { at: number; expire(): void }
+const pending = new Set<Pending>();
+let sweeper: ReturnType<typeof setInterval> | undefined;
+
+/**
+ * Settles like `work`, or rejects with `onTimeout()` once `ms` have passed. Every request awaits
+ * two store calls, so the deadlines share one sweeping interval (running only while a call is
+ * pending) instead of arming and clearing two timers per request.
+ */
 export function withDeadline<T>(work: Promise<T>, onTimeout: () => Error, ms = STORE_DEADLINE_MS): Promise<T> {
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const deadline = new Promise<never>((_, reject) => { timer = setTimeout(() => reject(onTimeout()), ms); });
-  return Promise.race([work, deadline]).finally(() => clearTimeout(timer));
+  return new Promise<T>((resolve, reject) => {
+    const entry: Pending = { at: Date.now() + ms, expire: () => reject(onTimeout()) };
+    pending.add(entry);
+    if (sweeper === undefined) {
+      sweeper = setInterval(sweep, Math.min(SWEEP_MS, ms));
+      (sweeper as { unref?: () => void }).unref?.();
+    }
+    work.then((v) => { pending.delete(entry); resolve(v); }, (e: unknown) => { pending.delete(entry); reject(e); });
+  });
+}
+
+function sweep(): void {
+  const now = Date.now();
+  for (const entry of pending) {
+    if (entry.at <= now) { pending.delete(entry); entry.expire(); }
+  }
+  if (pending.size === 0) { clearInterval(sweeper); sweeper = undefined; }
 }

@@ -90,7 +90,8 @@ export function createGateway(options: GatewayOptions): Gateway {
       const id = await authenticate(request.headers.get('x-api-key'));
       keyId = id.id;
       const rate = await countRequest(id.plan, id.id);
-      Object.assign(headers, rateHeaders(rate), { 'Cache-Control': 'private' });
+      rateHeaders(rate, headers);
+      headers['Cache-Control'] = 'private';
       if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
       const answer = await routes.route(path, url, origin ?? url.origin);
       return finish(headers, answer, ifNoneMatch, keyId);
@@ -103,7 +104,16 @@ export function createGateway(options: GatewayOptions): Gateway {
   return gateway;
 }
 
+/** Parsed URLs by their text (a URL is never mutated here): most traffic repeats a few URLs. */
+const parsed = new Map<string, URL>();
+const PARSED = 1_000;
+
 /** An unparseable URL is answered like an unknown path (404), never with a 500. */
 function parseUrl(raw: string): URL {
-  try { return new URL(raw); } catch { return new URL('http://invalid/'); }
+  let url = parsed.get(raw);
+  if (url !== undefined) return url;
+  try { url = new URL(raw); } catch { url = new URL('http://invalid/'); }
+  if (parsed.size >= PARSED) parsed.delete(parsed.keys().next().value!);
+  parsed.set(raw, url);
+  return url;
 }

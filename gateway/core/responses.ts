@@ -49,28 +49,30 @@ export function preflight(headers: Record<string, string>): GatewayResult {
   return { status: 204, headers, body: null };
 }
 
-export function rateHeaders(r: RateLimitResult): Record<string, string> {
-  return {
-    'X-RateLimit-Limit': String(r.limit),
-    'X-RateLimit-Remaining': String(Math.max(0, r.remaining)),
-    'X-RateLimit-Reset': String(Math.ceil(r.reset / 1000)),
-  };
+/** The X-RateLimit-* headers of a count, added to `into` (a new object by default). */
+export function rateHeaders(r: RateLimitResult, into: Record<string, string> = {}): Record<string, string> {
+  into['X-RateLimit-Limit'] = String(r.limit);
+  into['X-RateLimit-Remaining'] = String(Math.max(0, r.remaining));
+  into['X-RateLimit-Reset'] = String(Math.ceil(r.reset / 1000));
+  return into;
 }
 
 /** Applies the answer's ETag (304 when If-None-Match matches), Link and caching headers. */
 export function finish(headers: Record<string, string>, answer: Answer, ifNoneMatch: string | null, keyId?: string): GatewayResult {
   if (answer.headers) Object.assign(headers, answer.headers);
   if (answer.link) headers.Link = answer.link;
-  const withKey = keyId === undefined ? {} : { keyId };
-  if (answer.etag) {
-    headers.ETag = answer.etag;
-    if (matches(ifNoneMatch, answer.etag)) {
-      delete headers['Content-Type'];
-      return { status: 304, headers, body: null, ...withKey };
-    }
+  let result: GatewayResult;
+  if (answer.etag) headers.ETag = answer.etag;
+  if (answer.etag && matches(ifNoneMatch, answer.etag)) {
+    delete headers['Content-Type'];
+    result = { status: 304, headers, body: null };
+  } else {
+    if (keyId === undefined) headers['Cache-Control'] ??= 'public, max-age=300';
+    result = { status: answer.status, headers, body: answer.body };
+    if (answer.prebuilt) result.prebuilt = answer.prebuilt;
   }
-  if (keyId === undefined) headers['Cache-Control'] ??= 'public, max-age=300';
-  return { status: answer.status, headers, body: answer.body, ...(answer.prebuilt && { prebuilt: answer.prebuilt }), ...withKey };
+  if (keyId !== undefined) result.keyId = keyId;
+  return result;
 }
 
 /** The error envelope for an HttpError; anything else is a bug, logged with the request id, 500. */

@@ -68,19 +68,21 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
     return prebuilt(tools ? toolKey(slug) : categoryKey(slug));
   }
 
+  // Whole answers by path, query and origin: the snapshot never changes under a running gateway,
+  // so a repeated request (most traffic) skips parsing, selection and the Link header. Errors are
+  // not remembered. Bounded like the page cache.
+  const answers = new Map<string, Answer>();
+  const ANSWERS = 1_000;
+
   const routes: Routes = {
     async route(path, url, origin) {
-      const [resource, rawSlug, extra] = path.slice(API.length + 1).split('/');
-      if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
-      const search = url.search.slice(1);
-      if (rawSlug !== undefined) {
-        const slug = resource === 'search' ? undefined : decodePath(rawSlug);
-        if (slug === undefined) throw notFoundPath(path);
-        return item(resource as 'tools' | 'categories', slug, () => parseQuery(search, [], `${API}/${resource}/{slug}`));
-      }
-      const params = parseQuery(search, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API}/${resource}`);
-      const answer = await routes[resource](params);
-      return { ...answer, link: linkHeader(origin, url, answer.page!, answer.totalPages!) };
+      const memoKey = `${origin}\0${path}${url.search}`;
+      const remembered = answers.get(memoKey);
+      if (remembered !== undefined) return remembered;
+      const answer = await routeUncached(path, url, origin);
+      if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
+      answers.set(memoKey, answer);
+      return answer;
     },
     tools(params, prebuiltOk = true) {
       const q = toolsQuery(params, snapshot);
@@ -114,6 +116,20 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
     category: (slug) => item('categories', slug),
   };
   return routes;
+
+  async function routeUncached(path: string, url: URL, origin: string): Promise<Answer> {
+    const [resource, rawSlug, extra] = path.slice(API.length + 1).split('/');
+    if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
+    const search = url.search.slice(1);
+    if (rawSlug !== undefined) {
+      const slug = resource === 'search' ? undefined : decodePath(rawSlug);
+      if (slug === undefined) throw notFoundPath(path);
+      return item(resource as 'tools' | 'categories', slug, () => parseQuery(search, [], `${API}/${resource}/{slug}`));
+    }
+    const params = parseQuery(search, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API}/${resource}`);
+    const answer = await routes[resource](params);
+    return { ...answer, link: linkHeader(origin, url, answer.page!, answer.totalPages!) };
+  }
 }
 
 /** Parameter problems are 400s in the error envelope. */

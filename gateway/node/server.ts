@@ -1,8 +1,12 @@
 // The Node adapter: translates node:http to the core and back. Prebuilt bodies come from memory,
-// in the best encoding the client accepts.
+// in the best encoding the client accepts. Whatever node:http would answer on its own (an
+// unparseable request, a missing Host, Expect, CONNECT, slow or oversized headers) is answered
+// here in the API's JSON envelope instead.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { Gateway, GatewayResult } from '../core/gateway.ts';
+import type { Duplex } from 'node:stream';
+import type { Gateway, GatewayRequest, GatewayResult } from '../core/gateway.ts';
+import { ALLOW, JSON_TYPE } from '../core/responses.ts';
 import { MCP_PATH } from '../core/mcp-http.ts';
 import type { PrebuiltBytes } from './load.ts';
 
@@ -11,70 +15,113 @@ export interface ServerOptions {
   bodies: Map<string, PrebuiltBytes>;
   /** One line per request; the default writes to stdout. */
   accessLog?: (line: string) => void;
+  /** Errors the core did not answer (a bug in sending), with the request id; default stderr. */
+  errorLog?: (line: string) => void;
+  /** API.md: the headers must arrive within 10 s (408 otherwise). */
+  headersTimeoutMs?: number;
 }
+
+/** API.md: more than 16 KB of headers is 431. */
+export const MAX_HEADER_BYTES = 16 * 1024;
 
 /**
  * Access-log lines batched into one write per tick-ish interval: a write per request is a syscall
  * per request, which costs more than the rest of serving a prebuilt page.
  */
 export function bufferedLog(write: (chunk: string) => void = (c) => process.stdout.write(c), flushMs = 50): { log: (line: string) => void; flush: () => void } {
-  let pending: string[] = [];
+  let pending = '';
+  let lines = 0;
   let timer: NodeJS.Timeout | undefined;
   const flush = () => {
     if (timer) { clearTimeout(timer); timer = undefined; }
-    if (pending.length === 0) return;
-    const chunk = `${pending.join('\n')}\n`;
-    pending = [];
+    if (lines === 0) return;
+    const chunk = pending;
+    pending = '';
+    lines = 0;
     write(chunk);
   };
   return {
     log(line) {
-      pending.push(line);
-      if (pending.length >= 512) flush();
+      pending += `${line}\n`;
+      if (++lines >= 512) flush();
       else timer ??= setTimeout(flush, flushMs).unref();
     },
     flush,
   };
 }
 
-export function createServer({ gateway, bodies, accessLog = (l) => process.stdout.write(`${l}\n`) }: ServerOptions): http.Server {
-  const server = http.createServer((req, res) => {
+/** The core builds absolute URLs from its configured public base, never from the Host header. */
+const ORIGIN = 'http://localhost';
+
+export function createServer({ gateway, bodies, accessLog = (l) => process.stdout.write(`${l}\n`), errorLog = (l) => console.error(l), headersTimeoutMs = 10_000 }: ServerOptions): http.Server {
+  const encoded = encodedBodies();
+  const server = http.createServer({
+    requireHostHeader: false, // answered below, in the envelope
+    maxHeaderSize: MAX_HEADER_BYTES,
+    headersTimeout: headersTimeoutMs,
+    requestTimeout: Math.max(300_000, headersTimeoutMs),
+    connectionsCheckingInterval: Math.min(1_000, Math.max(50, headersTimeoutMs / 4)),
+  }, (req, res) => {
     const started = performance.now();
-    if (req.url === MCP_PATH) {
+    const hosts = hostHeaders(req.rawHeaders);
+    if (hosts > 1) return answer(res, 400, 'INVALID_PARAMETER', 'More than one Host header; send exactly one.');
+    if (hosts === 0 && req.httpVersionMinor >= 1 && req.httpVersionMajor === 1) {
+      return answer(res, 400, 'INVALID_PARAMETER', 'Missing Host header; HTTP/1.1 requests must send one.');
+    }
+    const target = pathOf(req.url ?? '/');
+    if (target === MCP_PATH) {
       serveMcp(gateway, req, res, accessLog, started).catch((e: unknown) => {
         console.error(e);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
+        if (!res.headersSent) res.writeHead(500, { 'Content-Type': JSON_TYPE });
         res.end('{"error":"Internal error.","code":"INTERNAL_ERROR"}');
       });
       return;
     }
-    req.resume(); // a body on a GET is read and ignored, so keep-alive connections stay usable
-    const host = req.headers.host && /^[A-Za-z0-9.:[\]-]+$/.test(req.headers.host) ? req.headers.host : 'localhost';
-    const url = `http://${host}${req.url?.startsWith('/') ? req.url : '/'}`;
-    const request = {
+    const request: GatewayRequest = {
       method: req.method ?? 'GET',
-      url,
+      url: ORIGIN + target,
       headers: { get: (name: string) => headerValue(req.headers[name]) },
     };
     gateway.handle(request).then((result) => {
-      send(res, result, bodies, req.headers['accept-encoding']);
-      const path = url.slice(url.indexOf('/', 7)).split('?')[0];
-      accessLog(`${request.method} ${path} ${result.status} ${(performance.now() - started).toFixed(2)}ms ${result.keyId ?? '-'}`);
+      try {
+        send(res, result, bodies, encoded, req.headers['accept-encoding']);
+      } catch (e) {
+        // The last line of defence: a failure after the core answered is a bug; answer 500 if still possible.
+        const id = result.headers['X-Request-Id'];
+        errorLog(`internal error ${id} while sending: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+        if (res.headersSent) res.destroy();
+        else answer(res, 500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.', id);
+        result = { ...result, status: 500 };
+      }
+      const q = target.indexOf('?');
+      accessLog(`${request.method} ${q === -1 ? target : target.slice(0, q)} ${result.status} ${(performance.now() - started).toFixed(2)}ms ${result.keyId ?? '-'}`);
     }, (e: unknown) => {
       // The core answers every error itself; this is the last line of defence.
-      console.error(e);
-      if (!res.headersSent) res.writeHead(500, { 'Content-Type': 'application/json; charset=utf-8' });
-      res.end('{"error":"Internal error.","code":"INTERNAL_ERROR"}');
+      const id = randomUUID();
+      errorLog(`internal error ${id}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      if (res.headersSent) res.destroy();
+      else answer(res, 500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.', id);
     });
   });
-  // Requests node:http cannot parse (malformed headers, oversized header blocks) still get JSON.
-  server.on('clientError', (err: NodeJS.ErrnoException, socket) => {
+  server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    answer(res, 417, 'EXPECTATION_FAILED', 'Unsupported Expect header; this API understands only Expect: 100-continue.');
+  });
+  server.on('connect', (_req: http.IncomingMessage, socket: Duplex) => {
+    rawAnswer(socket, 405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED', 'Method CONNECT is not allowed; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight).', `Allow: ${ALLOW}\r\n`);
+  });
+  // Requests node:http refuses before they reach the handler still get JSON in the envelope.
+  server.on('clientError', (err: NodeJS.ErrnoException, socket: Duplex) => {
     if (!socket.writable) return socket.destroy();
-    const tooLarge = err.code === 'HPE_HEADER_OVERFLOW';
-    const body = JSON.stringify(tooLarge
-      ? { error: 'Request headers are too large; send at most 16 KB of headers.', code: 'INVALID_PARAMETER' }
-      : { error: 'Malformed HTTP request; send a valid HTTP/1.1 request.', code: 'INVALID_PARAMETER' });
-    socket.end(`HTTP/1.1 ${tooLarge ? '431 Request Header Fields Too Large' : '400 Bad Request'}\r\nContent-Type: application/json; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\nConnection: close\r\n\r\n${body}`);
+    switch (err.code) {
+      case 'HPE_HEADER_OVERFLOW':
+        return rawAnswer(socket, 431, 'Request Header Fields Too Large', 'REQUEST_HEADERS_TOO_LARGE', 'Request headers are too large; send at most 16 KB of headers.');
+      case 'ERR_HTTP_REQUEST_TIMEOUT':
+        return rawAnswer(socket, 408, 'Request Timeout', 'REQUEST_TIMEOUT', `The request headers did not arrive within ${headersTimeoutMs / 1000} s.`);
+      case 'HPE_INVALID_METHOD':
+        return rawAnswer(socket, 405, 'Method Not Allowed', 'METHOD_NOT_ALLOWED', 'Unknown method; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight). Methods are case-sensitive.', `Allow: ${ALLOW}\r\n`);
+      default:
+        return rawAnswer(socket, 400, 'Bad Request', 'INVALID_PARAMETER', 'Malformed HTTP request; send a valid HTTP/1.1 request.');
+    }
   });
   return server;
 }
@@ -94,7 +141,7 @@ async function serveMcp(gateway: Gateway, req: http.IncomingMessage, res: http.S
   for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
   const method = req.method ?? 'POST';
   const withBody = method !== 'GET' && method !== 'HEAD';
-  const request = new Request(`http://${headers.get('host') ?? 'localhost'}${MCP_PATH}`, { method, headers, ...(withBody && { body: size > MCP_BODY_LIMIT ? '' : Buffer.concat(chunks) }) });
+  const request = new Request(`http://localhost${MCP_PATH}`, { method, headers, ...(withBody && { body: size > MCP_BODY_LIMIT ? '' : Buffer.concat(chunks) }) });
   const response = await gateway.mcp(request);
   const body = Buffer.from(await response.arrayBuffer());
   const out: Record<string, string> = {};
@@ -104,14 +151,70 @@ async function serveMcp(gateway: Gateway, req: http.IncomingMessage, res: http.S
   accessLog(`${method} ${MCP_PATH} ${response.status} ${(performance.now() - started).toFixed(2)}ms -`);
 }
 
+/** The path and query a request target names: origin-form as is, absolute-form (RFC 9112 3.2.2) reduced to it. */
+export function pathOf(target: string): string {
+  if (target.charCodeAt(0) === 47 /* / */) return target;
+  const scheme = /^https?:\/\/[^/?#]*/i.exec(target);
+  if (scheme === null) return '/';
+  const rest = target.slice(scheme[0].length);
+  return rest.startsWith('/') ? rest : `/${rest}`;
+}
+
+function hostHeaders(raw: string[]): number {
+  let n = 0;
+  for (let i = 0; i < raw.length; i += 2) {
+    const name = raw[i]!;
+    if (name.length === 4 && name.toLowerCase() === 'host') n++;
+  }
+  return n;
+}
+
 function headerValue(v: string | string[] | undefined): string | null {
   if (v === undefined) return null;
   return Array.isArray(v) ? v.join(', ') : v;
 }
 
-function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, acceptEncoding: string | undefined): void {
-  const headers: Record<string, string | number> = { ...result.headers };
-  let payload: Buffer | string | null = result.body;
+function errorBody(code: string, message: string): string {
+  return JSON.stringify({ error: message, code });
+}
+
+/** An error in the envelope on a response node:http has not sent yet. */
+function answer(res: http.ServerResponse, status: number, code: string, message: string, requestId: string = randomUUID()): void {
+  const body = errorBody(code, message);
+  res.writeHead(status, {
+    'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': requestId,
+    'Access-Control-Allow-Origin': '*', 'Cache-Control': 'no-store',
+  });
+  res.end(res.req.method === 'HEAD' ? undefined : body);
+}
+
+/** An error in the envelope written straight to a socket that node:http gave up on; then closed. */
+function rawAnswer(socket: Duplex, status: number, reason: string, code: string, message: string, extra = ''): void {
+  const body = errorBody(code, message);
+  socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`);
+}
+
+/**
+ * UTF-8 bytes of computed bodies by their strong ETag (a SHA-256 of the body), so a remembered
+ * page or search is written like a prebuilt one instead of being encoded again for every request.
+ */
+function encodedBodies(entries = 1_000): (body: string, etag: string | undefined) => Buffer | string {
+  const bytes = new Map<string, Buffer>();
+  return (body, etag) => {
+    if (etag === undefined || body.length < 1_024) return body;
+    let b = bytes.get(etag);
+    if (b === undefined) {
+      b = Buffer.from(body);
+      if (bytes.size >= entries) bytes.delete(bytes.keys().next().value!);
+      bytes.set(etag, b);
+    }
+    return b;
+  };
+}
+
+function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, encoded: ReturnType<typeof encodedBodies>, acceptEncoding: string | undefined): void {
+  const headers: Record<string, string | number> = result.headers;
+  let payload: Buffer | string | null = result.body === null ? null : encoded(result.body, result.headers.ETag);
   if (result.prebuilt !== undefined && result.status === 200) {
     const bytes = bodies.get(result.prebuilt);
     if (bytes === undefined) throw new Error(`prebuilt body not loaded: ${result.prebuilt}`);
@@ -120,7 +223,7 @@ function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<strin
     headers.Vary = 'Accept-Encoding';
     if (encoding) headers['Content-Encoding'] = encoding;
   }
-  if (payload !== null) headers['Content-Length'] = Buffer.byteLength(payload);
+  if (payload !== null) headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
   res.writeHead(result.status, headers);
   // HEAD: the same headers as GET (Content-Length included), no body.
   res.end(res.req.method === 'HEAD' || payload === null ? undefined : payload);

@@ -21,15 +21,20 @@ function fail(message: string): never {
   process.exit(1);
 }
 
-function setting(name: string, fallback: number, min: number, max: number): number {
+/** A numeric setting from the environment, or a clear message and exit. */
+function setting(name: string, fallback: number, min: number, max: number, what = 'a whole number'): number {
   const raw = process.env[name];
   if (raw === undefined || raw === '') return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(`${name} must be a whole number from ${min} to ${max}; got '${raw}'.`);
+  if (!/^\d{1,9}$/.test(raw) || Number(raw) < min || Number(raw) > max) fail(`${name} must be ${what} from ${min} to ${max}; got '${raw}'.`);
   return Number(raw);
 }
 
-const PORT = setting('PORT', 8787, 1, 65_535);
+const PORT = setting('PORT', 8787, 0, 65_535, 'a port number');
 const WORKERS = setting('WEB_CONCURRENCY', 1, 1, 64);
+const HEADERS_TIMEOUT_MS = setting('HEADERS_TIMEOUT_MS', 10_000, 1, 600_000, 'a whole number of milliseconds');
+/** Origin of the absolute URLs in Link headers; never the client's Host header. */
+const base = (process.env.PUBLIC_BASE_URL || `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, '');
+if (!/^https?:\/\/[^/?#\s]+$/.test(base)) fail(`PUBLIC_BASE_URL must be an origin such as https://api.example.com; got '${process.env.PUBLIC_BASE_URL}'.`);
 
 /** The first start of an empty store issues one demo key on the free plan (or the first plan). */
 async function demoKey(admin: KeyAdmin, plans: Plans): Promise<{ key: string; plan: string } | undefined> {
@@ -45,7 +50,6 @@ try {
   fail(e instanceof PlansFileError ? e.message : `Could not load the plans file: ${(e as Error).message}`);
 }
 const stores = await openStores(plans).catch((e: Error) => fail(`Could not open the key store: ${e.message}`));
-const base = process.env.PUBLIC_BASE_URL?.replace(/\/+$/, '') || `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`;
 
 if (cluster.isPrimary && WORKERS > 1 && !stores.shared) {
   console.error(`WEB_CONCURRENCY=${WORKERS} needs a shared store for exact limits (set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN); serving from one process.`);
@@ -81,7 +85,7 @@ async function serve(): Promise<void> {
     publicBaseUrl: base, etag: (body) => etagFromDigest(createHash('sha256').update(body).digest()),
   });
   const accessLog = bufferedLog();
-  const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log });
+  const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS });
   server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `Port ${PORT} on ${HOST} is in use; set PORT to another port.` : `Server error: ${e.message}`));
   server.listen(PORT, HOST, () => {
     if (cluster.isPrimary) {

@@ -1,0 +1,34 @@
+// The Node adapter's last line of defence, in process: a failure after the core has answered.
+import type { AddressInfo } from 'node:net';
+import { describe, expect, it } from 'vitest';
+import type { Gateway } from '../gateway/core/gateway.ts';
+import { createServer, pathOf } from '../gateway/node/server.ts';
+
+describe('Node adapter', () => {
+  it('answers 500 in the envelope and logs the request id when sending fails after the core answered', async () => {
+    const gateway = {
+      handle: async () => ({ status: 200, headers: { 'X-Request-Id': 'req-1', 'Content-Type': 'application/json; charset=utf-8' }, body: null, prebuilt: 'not-loaded' }),
+    } as unknown as Gateway;
+    const errors: string[] = [];
+    const server = createServer({ gateway, bodies: new Map(), accessLog: () => {}, errorLog: (l) => errors.push(l) });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const r = await fetch(`http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v1/tools`);
+      expect(r.status).toBe(500);
+      expect(r.headers.get('content-type')).toBe('application/json; charset=utf-8');
+      expect(r.headers.get('x-request-id')).toBe('req-1');
+      expect((await r.json()).code).toBe('INTERNAL_ERROR');
+      expect(errors.join('\n')).toMatch(/internal error req-1 while sending: Error: prebuilt body not loaded/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('reduces an absolute-form request target to its path and query', () => {
+    expect(pathOf('/api/v1/tools?page=2')).toBe('/api/v1/tools?page=2');
+    expect(pathOf('http://example.com:8787/api/v1/tools?page=2')).toBe('/api/v1/tools?page=2');
+    expect(pathOf('HTTPS://example.com')).toBe('/');
+    expect(pathOf('http://example.com?x=1')).toBe('/?x=1');
+    expect(pathOf('*')).toBe('/');
+  });
+});
