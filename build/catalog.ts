@@ -14,6 +14,8 @@ export interface Problem {
   message: string;
   line?: number;
   column?: number;
+  /** Set when a command repairs the problem by itself. */
+  fix?: 'format';
 }
 
 export interface SourceFile<T> {

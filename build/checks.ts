@@ -12,6 +12,7 @@ const PLACEHOLDERS: [RegExp, string][] = [
   [/lorem ipsum/i, "placeholder text 'lorem ipsum'"],
   [/\b(TODO|TBD|FIXME|XXX)\b/, 'a TODO/TBD/FIXME marker'],
   [/\bexample\.(com|org|net)\b/i, 'a placeholder domain (example.com)'],
+  [/\breplace-me\b/, "the placeholder 'replace-me'"],
 ];
 
 export const checks: Record<string, Check> = {
@@ -154,7 +155,7 @@ export const checks: Record<string, Check> = {
       ...c.retired.map((f) => [f, formatRetired(f.data)] as const),
     ]
       .filter(([f, canonical]) => f.text !== canonical)
-      .map(([f]) => ({ file: f.file, message: 'is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it' }));
+      .map(([f]) => ({ file: f.file, fix: 'format' as const, message: 'is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it' }));
   },
 };
 

@@ -24,6 +24,7 @@ export function reportProblems(problems: Problem[], out: (line: string) => void 
   if (process.env.GITHUB_ACTIONS === 'true') for (const p of sorted) out(githubAnnotation(p));
   const files = new Set(sorted.map((p) => p.file)).size;
   out(`\n${sorted.length} problem${sorted.length === 1 ? '' : 's'} in ${files} file${files === 1 ? '' : 's'}.`);
+  if (sorted.length > 0 && sorted.every((p) => p.fix === 'format')) out('Formatting is the only problem: run `npm run format`, then commit the result.');
 }
 
 function escapeData(s: string): string {

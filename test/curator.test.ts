@@ -1,0 +1,116 @@
+// What curators and the publish flow rely on: the pull-request summary of catalog changes, the
+// workflows (every npm script they call exists, actions pinned), the new-tool scaffold, and the
+// hint when formatting is the only problem.
+import { execFile } from 'node:child_process';
+import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterEach, describe, expect, it } from 'vitest';
+import { parse } from 'yaml';
+import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
+
+const run = promisify(execFile);
+const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
+const cli = (script: string, ...args: string[]) => run(TSX, [path.join(ROOT, 'build/cli', script), ...args], { cwd: ROOT });
+
+let dirs: string[] = [];
+afterEach(async () => { await Promise.all(dirs.map(removeDir)); dirs = []; });
+async function catalogCopy(): Promise<string> {
+  const catalog = await fixtureCopy();
+  dirs.push(path.dirname(catalog));
+  return catalog;
+}
+
+describe('catalog diff (pull-request summary)', () => {
+  it('lists tools, categories and retired records added, removed and changed, with the fields, and the totals', async () => {
+    const base = await catalogCopy();
+    const head = await catalogCopy();
+    await rm(path.join(head, 'tools/otter-ai.json'));
+    await editJson(path.join(head, 'tools/murf.json'), (d) => { d.pricing = 'paid'; d.tags = ['voiceover']; });
+    await editJson(path.join(head, 'categories/meeting-notes.json'), (d) => { d.description = 'Assistants that record, transcribe and summarize meetings, with action items.'; });
+    const sd = JSON.parse(await readFile(path.join(head, 'tools/stable-diffusion.json'), 'utf8'));
+    await writeFile(path.join(head, 'tools/sdxl.json'), JSON.stringify({ ...sd, slug: 'sdxl', name: 'SDXL', url: 'https://sdxl.test/' }));
+    const { stdout } = await cli('catalog-diff.ts', base, head);
+    expect(stdout).toBe([
+      '## Catalog changes', '',
+      '### Tools', '',
+      '- Added (1): `sdxl`',
+      '- Removed (1): `otter-ai`',
+      '- Changed (1):',
+      '  - `murf`: tags, pricing',
+      '',
+      '### Categories', '',
+      '- Changed (1):',
+      '  - `meeting-notes`: description',
+      '',
+      '**Totals:** 6 tools (±0), 5 categories (±0), 2 retired tools (±0).', '',
+    ].join('\n'));
+  });
+
+  it('says so when no catalog file changed', async () => {
+    const base = await catalogCopy();
+    const { stdout } = await cli('catalog-diff.ts', base, base);
+    expect(stdout).toContain('No catalog files changed.');
+  });
+});
+
+describe('GitHub workflows', () => {
+  it('call only npm scripts that exist, pin every action to an exact version, and publish with the Vercel secrets', async () => {
+    const scripts = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
+    const dir = path.join(ROOT, '.github/workflows');
+    const files = (await readdir(dir)).filter((f) => f.endsWith('.yml'));
+    expect(files.sort()).toEqual(['publish.yml', 'pull-request.yml']);
+    let publish = '';
+    for (const file of files) {
+      const text = await readFile(path.join(dir, file), 'utf8');
+      const workflow = parse(text) as { jobs: Record<string, { steps: { uses?: string; run?: string }[] }> };
+      for (const job of Object.values(workflow.jobs)) {
+        for (const step of job.steps) {
+          if (step.uses) expect(step.uses, file).toMatch(/@v\d+\.\d+\.\d+$|@[0-9a-f]{40}$/);
+          for (const m of (step.run ?? '').matchAll(/npm run (?:-s )?([\w:-]+)/g)) expect(scripts, `${file}: npm run ${m[1]}`).toHaveProperty(m[1]!);
+          if (/npm test\b/.test(step.run ?? '')) expect(scripts).toHaveProperty('test');
+        }
+      }
+      if (file === 'publish.yml') publish = text;
+    }
+    expect(publish).toMatch(/vercel@\d+\.\d+\.\d+ deploy --prebuilt --prod/);
+    for (const secret of ['VERCEL_TOKEN', 'VERCEL_ORG_ID', 'VERCEL_PROJECT_ID']) expect(publish).toContain(`secrets.${secret}`);
+    expect(publish).toContain('Publish skipped');
+  });
+});
+
+describe('new-tool scaffold', () => {
+  it('writes a file the validator refuses until its placeholders are filled in, then accepts', async () => {
+    const catalog = await catalogCopy();
+    const { stdout } = await cli('new-tool.ts', '--catalog', catalog, 'Café Voice 2');
+    expect(stdout).toContain(`Wrote ${path.join(catalog, 'tools/cafe-voice-2.json')}`);
+    const file = path.join(catalog, 'tools/cafe-voice-2.json');
+    const scaffold = JSON.parse(await readFile(file, 'utf8'));
+    expect(scaffold).toMatchObject({ $schema: '../schema/tool.schema.json', slug: 'cafe-voice-2', name: 'Café Voice 2', added_at: new Date().toISOString().slice(0, 10) });
+    const refused = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
+    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories[0]']) expect(refused, field).toContain(`cafe-voice-2.json: ${field}: `);
+    await editJson(file, (d) => {
+      Object.assign(d, {
+        tagline: 'Reads café menus aloud in a warm synthetic voice',
+        description: 'Café Voice 2 turns a photo of a printed menu into spoken audio, so that people who cannot read the small print hear the dishes and prices.',
+        url: 'https://cafe-voice.test/', maker: 'Café Voice Ltd', categories: ['text-to-speech'], tags: ['read-aloud'],
+      });
+    });
+    const { stdout: ok } = await cli('validate.ts', '--catalog', catalog);
+    expect(ok).toContain('Catalog OK: 7 tools');
+    await expect(cli('new-tool.ts', '--catalog', catalog, 'Cafe Voice 2')).rejects.toMatchObject({ stderr: expect.stringContaining('already exists') });
+  });
+});
+
+describe('validator summary', () => {
+  it('says to run npm run format when formatting is the only problem', async () => {
+    const catalog = await catalogCopy();
+    const file = path.join(catalog, 'tools/murf.json');
+    await writeFile(file, JSON.stringify(JSON.parse(await readFile(file, 'utf8'))));
+    const stderr = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
+    expect(stderr).toContain('Formatting is the only problem: run `npm run format`');
+    await editJson(file, (d) => { d.pricing = 'cheap'; });
+    const both = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
+    expect(both).not.toContain('Formatting is the only problem');
+  });
+});
