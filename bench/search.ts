@@ -28,7 +28,7 @@ function syntheticData(n: number, seed = 7): SnapshotData {
       platforms: [pick(PLATFORMS)], launched: null, added_at: '2026-01-01', updated_at: '2026-01-01',
     };
   });
-  return { tools, categories, tools_by_newest: [], categories_by_tool_count: [], moved: { tools: {}, categories: {} }, retired: [], groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS] };
+  return { tools, categories, tools_by_newest: [], categories_by_tool_count: [], moved: { tools: {}, categories: {} }, retired: [], vocabulary: { phrasings: {}, equivalents: [] }, prominence: {}, groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS] };
 }
 
 function queries(data: SnapshotData, count: number): string[] {

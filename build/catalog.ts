@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { locateJsonError } from './json-error.ts';
-import { categoryFileSchema, retiredFileSchema, toolFileSchema, type CategoryFile, type RetiredFile, type ToolFile } from '../snapshot/schema.ts';
+import { categoryFileSchema, retiredFileSchema, toolFileSchema, vocabularyFileSchema, type CategoryFile, type RetiredFile, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
 
 export interface Problem {
   /** Path of the file as the curator sees it, e.g. catalog/tools/x.json. */
@@ -29,11 +29,15 @@ export interface Catalog {
   categories: SourceFile<CategoryFile>[];
   /** Tools that no longer exist (catalog/retired/, optional). */
   retired: SourceFile<RetiredFile>[];
+  /** The search vocabulary (catalog/vocabulary.json, optional). */
+  vocabulary: SourceFile<VocabularyFile> | null;
 }
 
 export interface ReadResult extends Catalog {
   problems: Problem[];
 }
+
+export const VOCABULARY_FILE = 'vocabulary.json';
 
 /** A catalog file is a few KB; anything past this is a mistake (a pasted dump, a binary). */
 export const MAX_FILE_BYTES = 64 * 1024;
@@ -46,7 +50,9 @@ export async function readCatalog(root: string, shown = path.relative(process.cw
   const tools = await readKind(root, shown, 'tools', toolFileSchema, problems);
   const categories = await readKind(root, shown, 'categories', categoryFileSchema, problems);
   const retired = await readKind(root, shown, 'retired', retiredFileSchema, problems);
-  return { tools, categories, retired, problems };
+  const vocabularyBytes = await readFile(path.join(root, VOCABULARY_FILE)).catch(() => null);
+  const vocabulary = vocabularyBytes === null ? null : parseFile(path.join(shown, VOCABULARY_FILE), vocabularyBytes, vocabularyFileSchema, problems) ?? null;
+  return { tools, categories, retired, vocabulary, problems };
 }
 
 async function readKind<S extends z.ZodType>(

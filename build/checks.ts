@@ -2,7 +2,7 @@
 // returns problems; none stops the others, so a curator sees everything in one run.
 import path from 'node:path';
 import { lineOf, type Catalog, type Problem, type SourceFile } from './catalog.ts';
-import { formatCategory, formatRetired, formatTool } from './format.ts';
+import { formatCategory, formatRetired, formatTool, formatVocabulary } from './format.ts';
 import type { RetiredFile } from '../snapshot/schema.ts';
 
 type Check = (catalog: Catalog) => Problem[];
@@ -82,6 +82,47 @@ export const checks: Record<string, Check> = {
     return out;
   },
 
+  /**
+   * The search vocabulary: each phrasing names an existing category; a term belongs to one
+   * category, or to several of one group (never to unrelated needs); a word is in one set of
+   * equivalents; and each set is reachable: at least one of its words occurs in the catalog.
+   */
+  vocabulary(c) {
+    const v = c.vocabulary;
+    if (v === null) return [];
+    const out: Problem[] = [];
+    const groups = new Map(c.categories.map((x) => [x.data.slug, x.data.group]));
+    const known = [...groups.keys()];
+    const owner = new Map<string, string>();
+    for (const [category, terms] of Object.entries(v.data.phrasings)) {
+      if (!groups.has(category)) {
+        const hint = closest(category, known);
+        out.push({ file: v.file, field: `phrasings.${category}`, line: lineOf(v.text, ['phrasings', category]), message: `unknown category '${category}'${hint ? ` (did you mean '${hint}'?)` : ''}` });
+        continue;
+      }
+      terms.forEach((term, i) => {
+        const first = owner.get(term);
+        if (first !== undefined && groups.get(first) !== groups.get(category)) {
+          out.push({ file: v.file, field: `phrasings.${category}[${i}]`, line: lineOf(v.text, ['phrasings', category, i]), message: `'${term}' already leads to '${first}' (group ${groups.get(first)}); a term may not lead to unrelated needs` });
+        }
+        owner.set(term, first ?? category);
+      });
+    }
+    const words = catalogWords(c);
+    const setOf = new Map<string, number>();
+    v.data.equivalents.forEach((set, i) => {
+      set.forEach((word, j) => {
+        const first = setOf.get(word);
+        if (first !== undefined) out.push({ file: v.file, field: `equivalents[${i}][${j}]`, line: lineOf(v.text, ['equivalents', i, j]), message: `'${word}' is already in equivalents[${first}]; a word belongs to one set (merge the two sets)` });
+        else setOf.set(word, i);
+      });
+      if (!set.some((w) => words.has(w))) {
+        out.push({ file: v.file, field: `equivalents[${i}]`, line: lineOf(v.text, ['equivalents', i]), message: `none of ${set.map((w) => `'${w}'`).join(', ')} occurs in any tool, so the set finds nothing; add a word the catalog uses` });
+      }
+    });
+    return out;
+  },
+
   categoryReferences(c) {
     const known = c.categories.map((x) => x.data.slug);
     const set = new Set(known);
@@ -153,6 +194,7 @@ export const checks: Record<string, Check> = {
       ...c.tools.map((f) => [f, formatTool(f.data)] as const),
       ...c.categories.map((f) => [f, formatCategory(f.data)] as const),
       ...c.retired.map((f) => [f, formatRetired(f.data)] as const),
+      ...(c.vocabulary ? [[c.vocabulary, formatVocabulary(c.vocabulary.data)] as const] : []),
     ]
       .filter(([f, canonical]) => f.text !== canonical)
       .map(([f]) => ({ file: f.file, fix: 'format' as const, message: 'is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it' }));
@@ -162,6 +204,17 @@ export const checks: Record<string, Check> = {
 /** Runs every check and returns all problems, sorted by file then line. */
 export function checkCatalog(catalog: Catalog): Problem[] {
   return Object.values(checks).flatMap((check) => check(catalog));
+}
+
+/** Every lowercase word of the tools' searchable text. */
+function catalogWords(c: Catalog): Set<string> {
+  const out = new Set<string>();
+  for (const { data: t } of c.tools) {
+    for (const text of [t.name, t.tagline, t.description, t.maker, ...t.tags]) {
+      for (const w of text.toLowerCase().split(/[^a-z0-9]+/)) if (w) out.add(w);
+    }
+  }
+  return out;
 }
 
 export function normalizeUrl(raw: string): string {

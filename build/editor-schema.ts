@@ -1,7 +1,7 @@
 // The JSON Schemas that editors use to autocomplete and flag catalog files while typing. They are
 // generated from the zod schemas and committed; a test fails when they are stale.
 import { z } from 'zod';
-import { categoryFileSchema, retiredFileSchema, toolFileSchema } from '../snapshot/schema.ts';
+import { categoryFileSchema, retiredFileSchema, toolFileSchema, vocabularyFileSchema } from '../snapshot/schema.ts';
 
 export function editorSchemas(): Record<string, string> {
   const one = (schema: z.ZodType, title: string) =>
@@ -10,5 +10,6 @@ export function editorSchemas(): Record<string, string> {
     'tool.schema.json': one(toolFileSchema, 'AI Tools Catalog: tool file (catalog/tools/<slug>.json)'),
     'category.schema.json': one(categoryFileSchema, 'AI Tools Catalog: category file (catalog/categories/<slug>.json)'),
     'retired.schema.json': one(retiredFileSchema, 'AI Tools Catalog: retired tool (catalog/retired/<slug>.json)'),
+    'vocabulary.schema.json': one(vocabularyFileSchema, 'AI Tools Catalog: search vocabulary (catalog/vocabulary.json)'),
   };
 }

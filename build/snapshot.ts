@@ -58,6 +58,8 @@ export function assembleData(catalog: Catalog): SnapshotData {
   return {
     tools, categories, tools_by_newest, categories_by_tool_count,
     moved: { tools: formerSlugs(catalog.tools.map((f) => f.data)), categories: formerSlugs(categoryFiles) },
+    vocabulary: { phrasings: catalog.vocabulary?.data.phrasings ?? {}, equivalents: catalog.vocabulary?.data.equivalents ?? [] },
+    prominence: Object.fromEntries(catalog.tools.flatMap(({ data: t }) => (t.prominence ? [[t.slug, t.prominence]] : [])).sort((a, b) => bySlug(a[0] as string, b[0] as string))),
     retired: catalog.retired.map(({ data: r }) => ({
       slug: r.slug, name: r.name, retired_at: r.retired_at, reason: r.reason, successor: r.successor, alternatives: r.alternatives,
     })).sort((a, b) => bySlug(a.slug, b.slug)),

@@ -87,6 +87,8 @@ export const toolFileSchema = z.strictObject({
   launched: z.int().min(1990).max(2100).nullable().describe('Launch year when known, else null.'),
   added_at: isoDate.describe('YYYY-MM-DD, when the tool entered the catalog.'),
   updated_at: isoDate.describe('YYYY-MM-DD, last curated change.'),
+  prominence: z.int().min(1).max(3).optional()
+    .describe('Search tie-breaker, not shown by the API: 3 = the maker\'s flagship (first for a search of the maker\'s name), 2 = a leader of its category, 1 = well known.'),
 });
 export type ToolFile = z.infer<typeof toolFileSchema>;
 
@@ -116,10 +118,23 @@ export const retiredFileSchema = z.strictObject({
 });
 export type RetiredFile = z.infer<typeof retiredFileSchema>;
 
+/** A search term: lowercase words of letters and digits separated by single spaces. */
+const term = z.string().regex(/^[a-z0-9]+( [a-z0-9]+)*$/, { error: 'must be lowercase words of a-z and 0-9 separated by single spaces, e.g. "voice over"' }).max(40);
+
+/** catalog/vocabulary.json: how people ask, mapped to the catalog's own words. Compiled into the snapshot for search. */
+export const vocabularyFileSchema = z.strictObject({
+  $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
+  phrasings: z.record(slug, z.array(term).min(1).refine(unique, { error: 'must not repeat a term' }))
+    .describe('Category slug -> everyday phrasings of that need ("voiceover", "read aloud"); a query that is one of them ranks the category\'s tools, below literal matches.'),
+  equivalents: z.array(z.array(z.string().regex(/^[a-z0-9]+$/, { error: 'must be one lowercase word of a-z and 0-9' })).min(2, { error: 'must list at least 2 words' }).refine(unique, { error: 'must not repeat a word' }))
+    .describe('Sets of words that mean the same to a searcher (slides, presentation, deck); each also finds the others, below a literal match.'),
+});
+export type VocabularyFile = z.infer<typeof vocabularyFileSchema>;
+
 /** API shapes, derived from the file shapes so the two cannot drift apart. */
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
-export const toolSchema = toolFileSchema.omit({ $schema: true, former_slugs: true }).extend({
+export const toolSchema = toolFileSchema.omit({ $schema: true, former_slugs: true, prominence: true }).extend({
   categories: z.array(categoryRefSchema).min(1).max(5).describe('The first is the primary category.'),
 });
 export type Tool = z.infer<typeof toolSchema>;

@@ -47,7 +47,22 @@ const CANDIDATES = 1_000;
 /** Fewer from the weakest fields: their candidates rarely reach a first page past those of the others. */
 const FIELD_CANDIDATES: Partial<Record<SearchField, number>> = { tagline: 500, description: 300 };
 
-const STOPWORDS = new Set(['a', 'an', 'and', 'the', 'to', 'for', 'of', 'in', 'on', 'with', 'my', 'from', 'by', 'or', 'is', 'it', 'that', 'this', 'ai', 'tool', 'tools', 'app', 'best']);
+/**
+ * Weak words: they never decide a ranking. They are dropped when the query has other words, so a
+ * result matching every content word ("sql" in "write sql") outranks one matching a weak word.
+ */
+const STOPWORDS = new Set([
+  'a', 'an', 'and', 'the', 'to', 'for', 'of', 'in', 'on', 'with', 'my', 'from', 'by', 'or', 'is', 'it', 'that', 'this',
+  'ai', 'tool', 'tools', 'app', 'apps', 'best', 'write', 'make', 'create', 'using', 'use', 'want', 'need', 'help', 'me',
+  'i', 'can', 'how', 'do', 'some', 'something', 'online', 'software', 'good', 'way', 'into', 'your',
+]);
+/** A word matched through the vocabulary (an equivalent, a phrasing, a compound) counts this share of a literal match. */
+const EXPANDED = 0.75;
+/** A tool of a category whose everyday phrasing the query uses (weight per word, below a literal tag). */
+const PHRASED = 30;
+const PHRASED_PRIMARY = 38;
+/** A query that is exactly a maker's name: its flagships (prominence 3) first, above names that merely start with it. */
+const MAKER_FLAGSHIP = 6_000;
 
 /** Folded words of a text, split on anything that is not a letter or digit. */
 function words(text: string): string[] {
@@ -122,7 +137,70 @@ function hashWithout(word: string, skip: number): number {
   return h >>> 0;
 }
 
+/** What the curated vocabulary adds to a query: per content word, extra forms and phrased categories. */
+interface Vocabulary {
+  /** word -> its equivalents. */
+  equivalents: Map<string, string[]>;
+  /** phrasing (content words joined) -> category slugs. */
+  phrasings: Map<string, string[]>;
+  /** category slug -> [tool, is primary][] */
+  members: Map<string, [number, boolean][]>;
+  /** Joined adjacent words of names, tags and category names ("voice over" -> "voiceover") -> tools. */
+  compounds: Map<string, number[]>;
+  /** Every single word of the tools' names, tags and category names. */
+  tokens: Set<string>;
+}
+
+function compileVocabulary(data: SnapshotData): Vocabulary {
+  const equivalents = new Map<string, string[]>();
+  for (const set of data.vocabulary.equivalents) for (const w of set) equivalents.set(w, set.filter((o) => o !== w));
+  const phrasings = new Map<string, string[]>();
+  for (const [category, terms] of Object.entries(data.vocabulary.phrasings)) {
+    for (const term of terms) {
+      const key = queryWords(term).join(' ');
+      phrasings.set(key, [...(phrasings.get(key) ?? []), category]);
+    }
+  }
+  const members = new Map<string, [number, boolean][]>();
+  const compounds = new Map<string, number[]>();
+  const tokens = new Set<string>();
+  data.tools.forEach((t, doc) => {
+    t.categories.forEach((c, i) => {
+      const list = members.get(c.slug) ?? [];
+      list.push([doc, i === 0]);
+      members.set(c.slug, list);
+    });
+    for (const text of [t.name, ...t.tags.map((tag) => tag.replace(/-/g, ' ')), ...t.categories.map((c) => c.name)]) {
+      const ws = words(text);
+      ws.forEach((w, i) => {
+        tokens.add(w);
+        if (i === 0) return;
+        const joined = ws[i - 1]! + w;
+        const list = compounds.get(joined) ?? [];
+        if (list[list.length - 1] !== doc) list.push(doc);
+        compounds.set(joined, list);
+      });
+    }
+  });
+  return { equivalents, phrasings, members, compounds, tokens };
+}
+
+/** For each query word: the categories whose phrasing covers it (contiguous runs of query words). */
+function phrasedCategories(qWords: string[], vocabulary: Vocabulary): Set<string>[] {
+  const out = qWords.map(() => new Set<string>());
+  for (let i = 0; i < qWords.length; i++) {
+    for (let j = i; j < qWords.length; j++) {
+      const categories = vocabulary.phrasings.get(qWords.slice(i, j + 1).join(' '));
+      if (categories) for (let k = i; k <= j; k++) for (const c of categories) out[k]!.add(c);
+    }
+  }
+  return out;
+}
+
 export function createSearchEngine(data: SnapshotData, index: SearchIndex): SearchEngine {
+  const vocabulary = compileVocabulary(data);
+  const prominence = data.tools.map((t) => data.prominence[t.slug] ?? 0);
+  const makers = data.tools.map((t) => compact(t.maker));
   const names = data.tools.map((t) => compact(t.name));
   const nameWords = data.tools.map((t) => new Set(words(t.name)));
   const primaryWords = new Map<string, string[]>();
@@ -237,19 +315,42 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         if (best[doc] === 0) wordTouched.push(doc);
         if (best[doc]! < weight) best[doc] = weight;
       };
-      for (const word of qWords) {
+      const phrased = phrasedCategories(qWords, vocabulary);
+      qWords.forEach((word, at) => {
         let inNames = false;
-        for (const form of variants(word)) {
+        // Literal forms first; then, scoring below them, the word's equivalents and the compound
+        // it makes with a neighbour ("screen recorder" -> "screenrecorder").
+        const forms: [string, number][] = variants(word).map((f) => [f, 1]);
+        for (const other of vocabulary.equivalents.get(word) ?? []) for (const f of variants(other)) forms.push([f, EXPANDED]);
+        for (const neighbour of [qWords[at - 1], qWords[at + 1]]) {
+          if (neighbour === undefined) continue;
+          const joined = qWords.indexOf(neighbour) < at ? neighbour + word : word + neighbour;
+          if (vocabulary.tokens.has(joined)) forms.push([joined, 1]);
+        }
+        // A word that runs together two catalog words that never stand side by side ("textbased"),
+        // tried only for a word that is no word of the catalog itself.
+        if (word.length >= 7 && !vocabulary.tokens.has(word) && !vocabulary.compounds.has(word)) {
+          for (let cut = 3; cut <= word.length - 3; cut++) {
+            const [head, tail] = [word.slice(0, cut), word.slice(cut)];
+            if (vocabulary.tokens.has(head) && vocabulary.tokens.has(tail)) forms.push([head, EXPANDED], [tail, EXPANDED]);
+          }
+        }
+        for (const [form, factor] of forms) {
           for (const field of TEXT_FIELDS) {
             const docs = lookup(field, form);
-            if (field === 'name' && docs.length > 0) inNames = true;
+            if (field === 'name' && docs.length > 0 && factor === 1) inNames = true;
             for (const doc of docs) {
               let weight: number = FIELD_WEIGHT[field];
               if (field === 'name' && nameWords[doc]!.has(form)) weight = NAME_WORD_EXACT;
               else if (field === 'categories' && primaryOf(doc).some((p) => p.startsWith(form))) weight = PRIMARY_CATEGORY;
-              bump(doc, weight);
+              bump(doc, Math.round(weight * factor));
             }
           }
+        }
+        // A word that is two words of the catalog run together ("voiceover" -> "voice over").
+        for (const doc of vocabulary.compounds.get(word) ?? []) bump(doc, FIELD_WEIGHT.tags);
+        for (const category of phrased[at]!) {
+          for (const [doc, primary] of vocabulary.members.get(category) ?? []) bump(doc, primary ? PHRASED_PRIMARY : PHRASED);
         }
         // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
         if (word.length >= 4 && !inNames) {
@@ -262,7 +363,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
           best[doc] = 0;
         }
         wordTouched.length = 0;
-      }
+      });
       // The whole query against whole names, ignoring spacing and punctuation: "eleven labs", "tl dv".
       if (whole.length >= 2) {
         const base = PER_WORD_MATCHED * qWords.length;
@@ -285,6 +386,12 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
           if (score[doc] === 0) touched.push(doc);
           score[doc] = Math.max(score[doc]!, base + TYPO * qWords.length);
         }
+      }
+      // Prominence breaks ties between comparable matches, and a query that is exactly a maker's
+      // name puts that maker's flagships first.
+      for (const doc of touched) {
+        if (prominence[doc] === 0) continue;
+        score[doc] = score[doc]! + prominence[doc]! + (makers[doc] === whole && prominence[doc] === 3 ? MAKER_FLAGSHIP : 0);
       }
       // Sort keys: the score, then the tool's place in name order (tools are stored sorted by name).
       const keys = new Float64Array(touched.length);

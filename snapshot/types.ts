@@ -28,6 +28,10 @@ export interface SnapshotData {
   moved: { tools: Record<string, string>; categories: Record<string, string> };
   /** Retired tools, by slug (answered 410, never listed). */
   retired: RetiredTool[];
+  /** The search vocabulary (catalog/vocabulary.json): phrasings per category, sets of equivalent words. */
+  vocabulary: { phrasings: Record<string, string[]>; equivalents: string[][] };
+  /** Curated search prominence by tool slug (see the tool file's `prominence`); absent is 0. */
+  prominence: Record<string, number>;
   /** Allowed values of the enum parameters. */
   groups: string[];
   pricing: string[];

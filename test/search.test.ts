@@ -62,6 +62,40 @@ describe('search relevance (real catalog)', () => {
     expect(mrr).toBeGreaterThanOrEqual(MRR_FLOOR);
   });
 
+  it('prints the precision of need queries: the share of the top 5 in the categories of the expected tools', () => {
+    const needs = queries.filter((q) => q.kind === 'need' && q.expect.length > 0);
+    const bySlug = new Map(data.tools.map((t) => [t.slug, t]));
+    let inCategory = 0;
+    let shown = 0;
+    for (const query of needs) {
+      const expected = new Set(query.expect.flatMap((slug) => bySlug.get(slug)?.categories.map((c) => c.slug) ?? []));
+      for (const hit of engine.search(query.q).slice(0, 5)) {
+        shown++;
+        if (data.tools[hit.index]!.categories.some((c) => expected.has(c.slug))) inCategory++;
+      }
+    }
+    const precision = inCategory / shown;
+    console.log(`precision@5 over ${needs.length} need queries: ${precision.toFixed(3)}`);
+    expect(needs.length).toBeGreaterThanOrEqual(40);
+    expect(precision).toBeGreaterThanOrEqual(0.75);
+  });
+
+  it('puts a maker\'s flagships first for a search of the maker\'s name, best first', () => {
+    const top = (q: string, n: number) => engine.search(q).slice(0, n).map((h) => data.tools[h.index]!.slug);
+    expect(top('google', 2)).toEqual(['gemini', 'notebooklm']);
+    expect(top('openai', 1)).toEqual(['chatgpt']);
+    expect(top('microsoft', 1)).toEqual(['microsoft-copilot']);
+    expect(top('anthropic', 1)).toEqual(['claude']);
+  });
+
+  it('lets weak words decide nothing: every content word matched outranks a weak word matched', () => {
+    const top = (q: string, n: number) => engine.search(q).slice(0, n).map((h) => data.tools[h.index]!.slug);
+    expect(top('write sql', 3)).not.toContain('writesonic');
+    expect(top('write sql', 1)).toEqual(['ai2sql']);
+    expect(top('ai voiceover', 3)).toEqual(top('voiceover', 3));
+    expect(top('slides from text', 2).sort()).toEqual(['beautiful-ai', 'gamma']);
+  });
+
   it('ranks an exact name first, then prefixes, with scores that follow the order', () => {
     const top = (q: string) => engine.search(q).map((h) => data.tools[h.index]!.slug);
     for (const [q, slug] of [['elevenlabs', 'elevenlabs'], ['eleven labs', 'elevenlabs'], ['tl dv', 'tldv'], ['tl;dv', 'tldv'], ['tldv', 'tldv']] as const) {

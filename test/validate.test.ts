@@ -201,3 +201,32 @@ describe('validator: former slugs and retired tools', () => {
     expect((await problemsOf(catalog)).some((p) => p.startsWith('catalog/retired/playht.json: is not in canonical format'))).toBe(true);
   });
 });
+
+describe('validator: search vocabulary', () => {
+  const vocabulary = () => path.join(catalog, 'vocabulary.json');
+  const write = (data: object) => writeFile(vocabulary(), `${JSON.stringify({ $schema: './schema/vocabulary.schema.json', ...data }, null, 2)}\n`);
+
+  it('accepts phrasings of existing categories and reachable sets of equivalents', async () => {
+    catalog = await fixtureCopy();
+    await write({ phrasings: { 'text-to-speech': ['voiceover', 'read aloud'] }, equivalents: [['photo', 'image']] });
+    expect(await problemsOf(catalog)).toEqual([]);
+  });
+
+  it('names the file and the term: an unknown category, a term leading to unrelated needs, a word in two sets, an unreachable set, a term not in lowercase', async () => {
+    catalog = await fixtureCopy();
+    await write({
+      phrasings: { 'text-to-speach': ['narration'], 'text-to-speech': ['voiceover', 'Read Aloud'], 'image-generation': ['voiceover'] },
+      equivalents: [['photo', 'image'], ['picture', 'photo'], ['zzyzx', 'qwxv']],
+    });
+    expect(await problemsOf(catalog)).toContain('catalog/vocabulary.json: phrasings.text-to-speech[1]: must be lowercase words of a-z and 0-9 separated by single spaces, e.g. "voice over"');
+    await write({
+      phrasings: { 'text-to-speach': ['narration'], 'text-to-speech': ['voiceover'], 'image-generation': ['voiceover'] },
+      equivalents: [['photo', 'image'], ['picture', 'photo'], ['zzyzx', 'qwxv']],
+    });
+    const next = await problemsOf(catalog);
+    expect(next).toContain("catalog/vocabulary.json: phrasings.text-to-speach: unknown category 'text-to-speach' (did you mean 'text-to-speech'?)");
+    expect(next).toContain("catalog/vocabulary.json: phrasings.image-generation[0]: 'voiceover' already leads to 'text-to-speech' (group audio); a term may not lead to unrelated needs");
+    expect(next).toContain("catalog/vocabulary.json: equivalents[1][1]: 'photo' is already in equivalents[0]; a word belongs to one set (merge the two sets)");
+    expect(next).toContain("catalog/vocabulary.json: equivalents[2]: none of 'zzyzx', 'qwxv' occurs in any tool, so the set finds nothing; add a word the catalog uses");
+  });
+});
