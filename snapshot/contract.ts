@@ -13,6 +13,7 @@ export const ERRORS = {
   GONE: { status: 410, when: 'A retired tool; the message names its successor or alternatives (`Link: rel="successor-version"`).' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'Anything but GET, HEAD and OPTIONS (POST on /mcp); see `Allow`.' },
   REQUEST_TIMEOUT: { status: 408, when: 'The request headers did not arrive within 10 s.' },
+  EXPECTATION_FAILED: { status: 417, when: 'An `Expect` header other than `100-continue`.' },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, when: 'More than 16 KB of request headers.' },
   RATE_LIMIT_EXCEEDED: { status: 429, when: 'Over the plan\'s per-minute limit; see `Retry-After`.' },
   INTERNAL_ERROR: { status: 500, when: 'A bug; details only in the server log (quote `X-Request-Id`).' },
