@@ -58,9 +58,14 @@ const STOPWORDS = new Set([
 ]);
 /** A word matched through the vocabulary (an equivalent, a phrasing, a compound) counts this share of a literal match. */
 const EXPANDED = 0.75;
-/** A tool of a category whose everyday phrasing the query uses (weight per word, below a literal tag). */
+/**
+ * A tool of a category whose everyday phrasing the query uses: the word counts as matched at
+ * least this much, plus a bonus on top of whatever it matched literally, so that among the
+ * category's tools the literal matches come first, and the category comes before loose matches.
+ */
 const PHRASED = 30;
 const PHRASED_PRIMARY = 38;
+const PHRASED_BONUS = 30;
 /** A query that is exactly a maker's name: its flagships (prominence 3) first, above names that merely start with it. */
 const MAKER_FLAGSHIP = 6_000;
 
@@ -316,6 +321,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         if (best[doc]! < weight) best[doc] = weight;
       };
       const phrased = phrasedCategories(qWords, vocabulary);
+      const phrasedDocs = new Set<number>();
       qWords.forEach((word, at) => {
         let inNames = false;
         // Literal forms first; then, scoring below them, the word's equivalents and the compound
@@ -343,6 +349,8 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
               let weight: number = FIELD_WEIGHT[field];
               if (field === 'name' && nameWords[doc]!.has(form)) weight = NAME_WORD_EXACT;
               else if (field === 'categories' && primaryOf(doc).some((p) => p.startsWith(form))) weight = PRIMARY_CATEGORY;
+              // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
+              if (factor < 1) weight = Math.min(weight, FIELD_WEIGHT.tags);
               bump(doc, Math.round(weight * factor));
             }
           }
@@ -350,7 +358,10 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         // A word that is two words of the catalog run together ("voiceover" -> "voice over").
         for (const doc of vocabulary.compounds.get(word) ?? []) bump(doc, FIELD_WEIGHT.tags);
         for (const category of phrased[at]!) {
-          for (const [doc, primary] of vocabulary.members.get(category) ?? []) bump(doc, primary ? PHRASED_PRIMARY : PHRASED);
+          for (const [doc, primary] of vocabulary.members.get(category) ?? []) {
+            bump(doc, primary ? PHRASED_PRIMARY : PHRASED);
+            phrasedDocs.add(doc);
+          }
         }
         // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
         if (word.length >= 4 && !inNames) {
@@ -359,10 +370,11 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         }
         for (const doc of wordTouched) {
           if (score[doc] === 0) touched.push(doc);
-          score[doc] = score[doc]! + PER_WORD_MATCHED + best[doc]!;
+          score[doc] = score[doc]! + PER_WORD_MATCHED + best[doc]! + (phrasedDocs.has(doc) ? PHRASED_BONUS : 0);
           best[doc] = 0;
         }
         wordTouched.length = 0;
+        phrasedDocs.clear();
       });
       // The whole query against whole names, ignoring spacing and punctuation: "eleven labs", "tl dv".
       if (whole.length >= 2) {
