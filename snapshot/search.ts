@@ -169,24 +169,28 @@ function compileVocabulary(data: SnapshotData): Vocabulary {
   const members = new Map<string, [number, boolean][]>();
   const compounds = new Map<string, number[]>();
   const tokens = new Set<string>();
+  const addCompounds = (text: string, docs: readonly number[]) => {
+    const ws = words(text);
+    ws.forEach((w, i) => {
+      tokens.add(w);
+      if (i === 0) return;
+      const joined = ws[i - 1]! + w;
+      const list = compounds.get(joined) ?? [];
+      for (const doc of docs) if (list[list.length - 1] !== doc) list.push(doc);
+      compounds.set(joined, list);
+    });
+  };
   data.tools.forEach((t, doc) => {
     t.categories.forEach((c, i) => {
       const list = members.get(c.slug) ?? [];
       list.push([doc, i === 0]);
       members.set(c.slug, list);
     });
-    for (const text of [t.name, ...t.tags.map((tag) => tag.replace(/-/g, ' ')), ...t.categories.map((c) => c.name)]) {
-      const ws = words(text);
-      ws.forEach((w, i) => {
-        tokens.add(w);
-        if (i === 0) return;
-        const joined = ws[i - 1]! + w;
-        const list = compounds.get(joined) ?? [];
-        if (list[list.length - 1] !== doc) list.push(doc);
-        compounds.set(joined, list);
-      });
-    }
+    addCompounds(t.name, [doc]);
+    for (const tag of t.tags) addCompounds(tag.replace(/-/g, ' '), [doc]);
   });
+  // Category names once each, for all their tools.
+  for (const c of data.categories) addCompounds(c.name, (members.get(c.slug) ?? []).map(([doc]) => doc));
   return { equivalents, phrasings, members, compounds, tokens };
 }
 
@@ -338,7 +342,10 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         if (word.length >= 7 && !vocabulary.tokens.has(word) && !vocabulary.compounds.has(word)) {
           for (let cut = 3; cut <= word.length - 3; cut++) {
             const [head, tail] = [word.slice(0, cut), word.slice(cut)];
-            if (vocabulary.tokens.has(head) && vocabulary.tokens.has(tail)) forms.push([head, EXPANDED], [tail, EXPANDED]);
+            if (vocabulary.tokens.has(head) && vocabulary.tokens.has(tail)) {
+              forms.push([head, EXPANDED], [tail, EXPANDED]);
+              break;
+            }
           }
         }
         for (const [form, factor] of forms) {
