@@ -162,8 +162,9 @@ function compileVocabulary(data: SnapshotData): Vocabulary {
   const phrasings = new Map<string, string[]>();
   for (const [category, terms] of Object.entries(data.vocabulary.phrasings)) {
     for (const term of terms) {
+      // Keyed by its content words, and by them run together ("background remover", "backgroundremover").
       const key = queryWords(term).join(' ');
-      phrasings.set(key, [...(phrasings.get(key) ?? []), category]);
+      for (const form of new Set([key, key.replace(/ /g, '')])) phrasings.set(form, [...(phrasings.get(form) ?? []), category]);
     }
   }
   const members = new Map<string, [number, boolean][]>();
@@ -251,6 +252,14 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
       r.alternatives.forEach((slug, i) => addAlias(alias, slug, RETIRED_ALTERNATIVE - i * 100));
     }
   }
+  /** Aliases that start with the query, when it is a good part of them, a notch below a whole alias. */
+  const aliasPrefixes = (whole: string) => {
+    const out: { doc: number; bonus: number }[] = [];
+    for (const [alias, hits] of aliases) {
+      if (alias.startsWith(whole) && whole.length * 5 >= alias.length * 2) for (const h of hits) out.push({ doc: h.doc, bonus: h.bonus - 1_000 });
+    }
+    return out;
+  };
   /** A fuzzy candidate is kept only if a word of its name (or the whole name) is a few edits from the query word. */
   const closeToName = (doc: number, word: string) => {
     const max = allowedEdits(word);
@@ -392,7 +401,9 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
           if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
           score[doc] = score[doc]! + bonus;
         }
-        for (const { doc, bonus } of aliases.get(whole) ?? []) {
+        // A former or retired name, whole or its start ("amazon q" for "Amazon Q Developer").
+        const aliasHits = aliases.get(whole) ?? (whole.length >= 5 ? aliasPrefixes(whole) : []);
+        for (const { doc, bonus } of aliasHits) {
           if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
           score[doc] = score[doc]! + bonus;
         }
