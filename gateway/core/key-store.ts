@@ -20,6 +20,8 @@ export interface KeyStore {
    *         Any other error is a bug (500).
    */
   lookup(hash: string): Promise<KeyLookup>;
+  /** True when lookups never leave the process (a Map read): no deadline is armed for them. */
+  readonly local?: boolean;
 }
 
 export class KeyStoreUnavailableError extends Error {

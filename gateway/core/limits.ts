@@ -39,7 +39,9 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
     }
     try {
       if (now() < restingUntil) throw new Error('the rate limiter failed in the last second');
-      const result = await withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
+      const result = limiter.local
+        ? await limiter.limit(id)
+        : await withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
       if (outage) { outage = false; log('rate limiter reachable again'); }
       return result;
     } catch (e) {

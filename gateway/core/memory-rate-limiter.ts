@@ -28,5 +28,6 @@ export function memoryRateLimiter(perMinute: number, now: () => number = Date.no
       return Promise.resolve({ success: true, limit: perMinute, remaining: perMinute - used - 1, reset: end });
     },
     size: () => counts.size,
+    local: true,
   };
 }

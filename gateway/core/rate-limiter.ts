@@ -20,6 +20,8 @@ export interface RateLimiter {
    *         plan's limit (fail open, bounded per instance; API.md "Degraded mode").
    */
   limit(id: string): Promise<RateLimitResult>;
+  /** True when counting never leaves the process: no deadline is armed for it. */
+  readonly local?: boolean;
 }
 
 /** Builds the limiter of one plan, given its per-minute limit. */
