@@ -341,10 +341,8 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         // it makes with a neighbour ("screen recorder" -> "screenrecorder").
         const forms: [string, number][] = variants(word).map((f) => [f, 1]);
         for (const other of vocabulary.equivalents.get(word) ?? []) for (const f of variants(other)) forms.push([f, EXPANDED]);
-        for (const neighbour of [qWords[at - 1], qWords[at + 1]]) {
-          if (neighbour === undefined) continue;
-          const joined = qWords.indexOf(neighbour) < at ? neighbour + word : word + neighbour;
-          if (vocabulary.tokens.has(joined)) forms.push([joined, 1]);
+        for (const joined of [at > 0 ? qWords[at - 1]! + word : '', at + 1 < qWords.length ? word + qWords[at + 1]! : '']) {
+          if (joined !== '' && vocabulary.tokens.has(joined)) forms.push([joined, 1]);
         }
         // A word that runs together two catalog words that never stand side by side ("textbased"),
         // tried only for a word that is no word of the catalog itself.

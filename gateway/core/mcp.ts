@@ -6,6 +6,7 @@ import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
 import { categorySchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
+import { selectTools } from '../../snapshot/lists.ts';
 import { editDistance } from '../../snapshot/search.ts';
 import type { Gateway } from './gateway.ts';
 import { ParamError, type RawParams } from './params.ts';
@@ -68,27 +69,30 @@ export function createMcpServer(gateway: Gateway): McpServer {
     const items = (json.data as never[]).map(line);
     return `${meta.total} in all; page ${meta.page} of ${Math.max(meta.total_pages, 1)}.\n${items.join('\n') || '(no results on this page)'}`;
   };
-  const itemOf = (resource: 'tools' | 'categories', slug: string) => {
-    const index = (resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).get(slug);
-    if (index === undefined) {
-      routes[resource === 'tools' ? 'tool' : 'category'](slug); // throws the REST answer: 301, 410 or 404
-      throw new HttpError(404, 'NOT_FOUND', `No ${resource === 'tools' ? 'tool' : 'category'} with slug '${slug}'.`);
+  /**
+   * The index of a current item, through the REST route (so a former slug says where it moved and
+   * a retired tool where its users went); an unknown slug also names the nearest ones.
+   */
+  const indexOf = (resource: 'tools' | 'categories', slug: string): number => {
+    const what = resource === 'tools' ? 'tool' : 'category';
+    try {
+      routes[what](slug);
+    } catch (e) {
+      if (!(e instanceof HttpError) || e.code !== 'NOT_FOUND') throw e;
+      const near = nearest(slug, (resource === 'tools' ? snapshot.data.tools : snapshot.data.categories).map((x) => x.slug));
+      const hint = near.length > 0 ? ` Nearest slugs: ${near.map((x) => `'${x}'`).join(', ')}.` : '';
+      throw new HttpError(404, 'NOT_FOUND', `${e.message}${hint} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
     }
-    return index;
+    return (resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).get(slug)!;
   };
-  const notFound = (resource: 'tools' | 'categories', slug: string) => (e: unknown) => {
-    if (!(e instanceof HttpError) || e.code !== 'NOT_FOUND') throw e;
-    const slugs = resource === 'tools' ? snapshot.data.tools.map((t) => t.slug) : snapshot.data.categories.map((c) => c.slug);
-    const near = nearest(slug, slugs);
-    throw new HttpError(404, 'NOT_FOUND', `No ${resource === 'tools' ? 'tool' : 'category'} with slug '${slug}'.${near.length > 0 ? ` Nearest slugs: ${near.map((s) => `'${s}'`).join(', ')}.` : ''} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
-  };
+  const readOnly = { readOnlyHint: true, openWorldHint: false };
 
   server.registerTool('search_tools', {
     title: 'Search AI tools',
     description: 'Find AI tools for a need, by name or in plain words ("text to speech with a free plan", "remove background", "midjourney"). Tolerates typos. Returns tools best first, each with a relevance score. Filter with a category slug or pricing (free, freemium, paid).',
     inputSchema: inputSchema('search'),
     outputSchema: OUTPUT.search,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: readOnly,
   }, (args) => answer(async () => {
     const json = body(await routes.search(asParams(args)));
     return { json, text: listText(json, toolLine as never) };
@@ -99,10 +103,9 @@ export function createMcpServer(gateway: Gateway): McpServer {
     description: 'Everything the catalog holds about one tool, by its slug (from search_tools or list_tools): what it does, maker, URL, pricing, platforms, open-source repository, categories.',
     inputSchema: { slug: z.string().describe('The tool\'s slug, e.g. "elevenlabs".') },
     outputSchema: OUTPUT.tool,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: readOnly,
   }, ({ slug }) => answer(async () => {
-    const index = (() => { try { return itemOf('tools', slug); } catch (e) { return notFound('tools', slug)(e); } })();
-    const tool = JSON.parse(snapshot.toolJson[index]!) as { name: string; maker: string; tagline: string; url: string; pricing: string };
+    const tool = JSON.parse(snapshot.toolJson[indexOf('tools', slug)]!) as { name: string; maker: string; tagline: string; url: string; pricing: string };
     return { json: { data: tool }, text: `${tool.name} by ${tool.maker}: ${tool.tagline}. ${tool.url} [${tool.pricing}]` };
   }));
 
@@ -111,7 +114,7 @@ export function createMcpServer(gateway: Gateway): McpServer {
     description: 'Browse the catalog with filters: a category slug, pricing (free, freemium, paid), platform (web, ios, android, macos, windows, linux, api, browser-extension, ide-extension, cli, self-hosted), open_source, sorted by name or newest; paginated.',
     inputSchema: inputSchema('tools'),
     outputSchema: OUTPUT.tools,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: readOnly,
   }, (args) => answer(async () => {
     const json = body(await routes.tools(asParams(args), false));
     return { json, text: listText(json, toolLine as never) };
@@ -122,7 +125,7 @@ export function createMcpServer(gateway: Gateway): McpServer {
     description: 'The catalog\'s categories (e.g. text-to-speech, image-generation), each with its group and number of tools; filter by group (e.g. audio, image, video, code), sort by name or tool_count.',
     inputSchema: inputSchema('categories'),
     outputSchema: OUTPUT.categories,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: readOnly,
   }, (args) => answer(async () => {
     const json = body(await routes.categories(asParams(args), false));
     return { json, text: listText(json, ((c: { name: string; slug: string; tool_count: number }, i: number) => `${i + 1}. ${c.name} (${c.slug}): ${c.tool_count} tools`) as never) };
@@ -133,11 +136,10 @@ export function createMcpServer(gateway: Gateway): McpServer {
     description: 'One category by slug, with the names and slugs of all its tools.',
     inputSchema: { slug: z.string().describe('The category\'s slug, e.g. "text-to-speech".') },
     outputSchema: OUTPUT.category,
-    annotations: { readOnlyHint: true, openWorldHint: false },
+    annotations: readOnly,
   }, ({ slug }) => answer(async () => {
-    const index = (() => { try { return itemOf('categories', slug); } catch (e) { return notFound('categories', slug)(e); } })();
-    const category = JSON.parse(snapshot.categoryJson[index]!) as { name: string; description: string };
-    const tools = snapshot.data.tools.filter((t) => t.categories.some((c) => c.slug === slug)).map((t) => ({ slug: t.slug, name: t.name }));
+    const category = JSON.parse(snapshot.categoryJson[indexOf('categories', slug)]!) as { name: string; description: string };
+    const tools = selectTools(snapshot.data, { sort: 'name', category: slug }).map((i) => ({ slug: snapshot.data.tools[i]!.slug, name: snapshot.data.tools[i]!.name }));
     return { json: { data: category, tools }, text: `${category.name}: ${category.description}\nTools: ${tools.map((t) => t.name).join(', ')}` };
   }));
 

@@ -7,10 +7,17 @@ export interface ComputedPage { body: string; etag: string; totalPages: number }
 /** About 20 MB at most for pages of 20 tools. */
 const ENTRIES = 1_000;
 
-export type PageCache = (key: string, make: () => Promise<ComputedPage>) => Promise<ComputedPage>;
+/** A bounded memo: the value of `key`, made once by `make` (a rejected make is not remembered). */
+export type Memo<T> = (key: string, make: () => Promise<T>) => Promise<T>;
+export type PageCache = Memo<ComputedPage>;
 
 export function createPageCache(entries = ENTRIES): PageCache {
-  const cache = new Map<string, ComputedPage>();
+  return createMemo<ComputedPage>(entries);
+}
+
+/** Least recently used first out, at most `entries` values. */
+export function createMemo<T>(entries: number): Memo<T> {
+  const cache = new Map<string, T>();
   return async (key, make) => {
     const hit = cache.get(key);
     if (hit !== undefined) {

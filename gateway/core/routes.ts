@@ -4,7 +4,7 @@
 import { SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { categoriesKey, categoryKey, renderListPage, selectCategories, selectTools, toolKey, toolsKey } from '../../snapshot/lists.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
-import type { PageCache } from './page-cache.ts';
+import { createMemo, type PageCache } from './page-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { API, clip, HttpError, linkHeader, type Answer } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
@@ -71,19 +71,10 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
   // Whole answers by path, query and origin: the snapshot never changes under a running gateway,
   // so a repeated request (most traffic) skips parsing, selection and the Link header. Errors are
   // not remembered. Bounded like the page cache.
-  const answers = new Map<string, Answer>();
-  const ANSWERS = 1_000;
+  const answers = createMemo<Answer>(1_000);
 
   const routes: Routes = {
-    async route(path, url, origin) {
-      const memoKey = `${origin}\0${path}${url.search}`;
-      const remembered = answers.get(memoKey);
-      if (remembered !== undefined) return remembered;
-      const answer = await routeUncached(path, url, origin);
-      if (answers.size >= ANSWERS) answers.delete(answers.keys().next().value!);
-      answers.set(memoKey, answer);
-      return answer;
-    },
+    route: (path, url, origin) => answers(`${origin}\0${path}${url.search}`, () => routeUncached(path, url, origin)),
     tools(params, prebuiltOk = true) {
       const q = toolsQuery(params, snapshot);
       return list(toolsKey(q), () => selectTools(snapshot.data, q), snapshot.toolJson, q.page, q.per_page, prebuiltOk);
