@@ -9,7 +9,7 @@ import type { Catalog } from './catalog.ts';
 import { GROUP_SLUGS, PLATFORMS, PRICING } from '../snapshot/schema.ts';
 import { etagFromDigest } from '../snapshot/etag.ts';
 import {
-  categoriesKey, categoryKey, DEFAULT_PER_PAGE, renderItem, renderListPage,
+  categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, renderItem, renderListPage, type EncodedItems,
   selectCategories, selectTools, toolKey, toolsKey, type CategoryQuery, type ToolQuery,
 } from '../snapshot/lists.ts';
 import { buildSearchIndex, exportSearchIndex } from '../snapshot/search-index.ts';
@@ -86,10 +86,10 @@ export function* prebuiltListQueries(data: SnapshotData): Generator<{ kind: 'too
 }
 
 /** Every prebuilt body as [canonical key, body, total for list pages], in a fixed order. */
-export function* prebuiltBodies(data: SnapshotData, toolJson: string[], categoryJson: string[]): Generator<[string, string, number?]> {
+export function* prebuiltBodies(data: SnapshotData, tools: EncodedItems, categories: EncodedItems): Generator<[string, Uint8Array, number?]> {
   for (const spec of prebuiltListQueries(data)) {
     const selected = spec.kind === 'tools' ? selectTools(data, spec.query) : selectCategories(data, spec.query);
-    const items = spec.kind === 'tools' ? toolJson : categoryJson;
+    const items = spec.kind === 'tools' ? tools : categories;
     const pages = Math.max(1, Math.ceil(selected.length / DEFAULT_PER_PAGE));
     for (let page = 1; page <= pages; page++) {
       const q = { ...spec.query, page, per_page: DEFAULT_PER_PAGE };
@@ -97,8 +97,8 @@ export function* prebuiltBodies(data: SnapshotData, toolJson: string[], category
       yield [key, renderListPage(items, selected, page, DEFAULT_PER_PAGE), selected.length];
     }
   }
-  for (let i = 0; i < data.tools.length; i++) yield [toolKey(data.tools[i]!.slug), renderItem(toolJson[i]!)];
-  for (let i = 0; i < data.categories.length; i++) yield [categoryKey(data.categories[i]!.slug), renderItem(categoryJson[i]!)];
+  for (let i = 0; i < data.tools.length; i++) yield [toolKey(data.tools[i]!.slug), renderItem(tools, i)];
+  for (let i = 0; i < data.categories.length; i++) yield [categoryKey(data.categories[i]!.slug), renderItem(categories, i)];
 }
 
 /** Where a prebuilt body lives under dist/: lists/... for list pages, items/... for single items. */
@@ -124,8 +124,8 @@ function compressionLevels(tools: number) {
 }
 
 export async function writeSnapshot(data: SnapshotData, dir: string): Promise<SnapshotSummary> {
-  const toolJson = data.tools.map((t) => JSON.stringify(t));
-  const categoryJson = data.categories.map((c) => JSON.stringify(c));
+  let tools: EncodedItems | undefined = encodeItems(data.tools);
+  let categories: EncodedItems | undefined = encodeItems(data.categories);
   const levels = compressionLevels(data.tools.length);
   let files = 0;
   let bytes = 0;
@@ -140,9 +140,9 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
   };
 
   const bodies: Record<string, PrebuiltBody> = {};
-  const writeBody = async (key: string, body: string, total?: number, file?: { path: string; type?: string }) => {
+  const writeBody = async (key: string, body: string | Uint8Array, total?: number, file?: { path: string; type?: string }) => {
     const rel = file?.path ?? bodyPath(key);
-    const raw = Buffer.from(body);
+    const raw = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
     const entry: PrebuiltBody = {
       path: rel, bytes: raw.byteLength, etag: etagFromDigest(createHash('sha256').update(raw).digest()),
       ...(total !== undefined && { total }), ...(file?.type !== undefined && { type: file.type }),
@@ -159,7 +159,7 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
 
   // Bounded concurrency: compression runs on libuv's pool while the next bodies are rendered.
   const inFlight = new Set<Promise<void>>();
-  for (const [key, body, total] of prebuiltBodies(data, toolJson, categoryJson)) {
+  for (const [key, body, total] of prebuiltBodies(data, tools, categories)) {
     bodies[key] = undefined as never; // reserve the key's place so the manifest order is fixed
     const task = writeBody(key, body, total).finally(() => inFlight.delete(task));
     inFlight.add(task);
@@ -167,8 +167,7 @@ export async function writeSnapshot(data: SnapshotData, dir: string): Promise<Sn
   }
   await Promise.all(inFlight);
   // The serialized items are not needed past this point; let them go before the index is built.
-  toolJson.length = 0;
-  categoryJson.length = 0;
+  tools = categories = undefined;
 
   // The public documents are prebuilt bodies too, so their ETags follow their bytes.
   const openapi = JSON.parse(JSON.stringify(buildOpenApi(data))) as { info: { title: string } };

@@ -25,7 +25,7 @@ export interface CategoryQuery {
 
 /** Indices into data.tools that match the query, in the query's order. */
 export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per_page'>): number[] {
-  const order = q.sort === 'newest' ? data.tools_by_newest : data.tools.map((_, i) => i);
+  const order = q.sort === 'newest' ? data.tools_by_newest : inOrder(data.tools.length);
   const tests: ((t: Tool) => boolean)[] = [];
   if (q.category !== undefined) { const c = q.category; tests.push((t) => t.categories.some((x) => x.slug === c)); }
   if (q.pricing !== undefined) { const p = q.pricing; tests.push((t) => t.pricing === p); }
@@ -35,9 +35,17 @@ export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per
   return order.filter((i) => tests.every((test) => test(data.tools[i]!)));
 }
 
+/** 0..n-1, made once per length (the stored order is name order); callers never modify it. */
+const identities = new Map<number, number[]>();
+function inOrder(n: number): number[] {
+  let order = identities.get(n);
+  if (order === undefined) identities.set(n, order = Array.from({ length: n }, (_, i) => i));
+  return order;
+}
+
 /** Indices into data.categories that match the query, in the query's order. */
 export function selectCategories(data: SnapshotData, q: Omit<CategoryQuery, 'page' | 'per_page'>): number[] {
-  const order = q.sort === 'tool_count' ? data.categories_by_tool_count : data.categories.map((_, i) => i);
+  const order = q.sort === 'tool_count' ? data.categories_by_tool_count : inOrder(data.categories.length);
   if (q.group === undefined) return order;
   const g = q.group;
   return order.filter((i) => (data.categories[i] as Category).group === g);
@@ -50,18 +58,90 @@ export function pageMeta(total: number, page: number, perPage: number): PageMeta
 }
 
 /**
- * The body of one list page. `itemJson[i]` is the serialized item i; serializing once and
- * joining strings gives exactly JSON.stringify({data, meta}).
+ * Items serialized once, as UTF-8 in one buffer: item i is bytes[starts[i], starts[i + 1]). A page
+ * is then a copy of its items' bytes, with nothing encoded or escaped per request.
  */
-export function renderListPage(itemJson: readonly string[], selected: readonly number[], page: number, perPage: number): string {
-  const start = (page - 1) * perPage;
-  const items: string[] = [];
-  for (let k = start; k < start + perPage && k < selected.length; k++) items.push(itemJson[selected[k]!]!);
-  return `{"data":[${items.join(',')}],"meta":${JSON.stringify(pageMeta(selected.length, page, perPage))}}`;
+export interface EncodedItems { bytes: Uint8Array; starts: Uint32Array }
+
+const encoder = new TextEncoder();
+
+export function encodeItems(items: readonly unknown[]): EncodedItems {
+  const parts = items.map((item) => encoder.encode(JSON.stringify(item)));
+  const starts = new Uint32Array(parts.length + 1);
+  for (let i = 0; i < parts.length; i++) starts[i + 1] = starts[i]! + parts[i]!.byteLength;
+  const bytes = new Uint8Array(starts[parts.length]!);
+  parts.forEach((part, i) => bytes.set(part, starts[i]!));
+  return { bytes, starts };
 }
 
-export function renderItem(itemJson: string): string {
-  return `{"data":${itemJson}}`;
+/**
+ * `{"data":[...],"meta":...}` of the items at `indices`, byte-for-byte JSON.stringify({data, meta}).
+ * `members[k]`, when given, is added to item k's object before its closing brace (`"score":12.5`);
+ * members and meta are ASCII (numbers and fixed names), so their UTF-16 length is their byte length.
+ */
+export function renderPage(items: EncodedItems, indices: readonly number[], meta: PageMeta, members?: readonly string[]): Uint8Array {
+  const { bytes, starts } = items;
+  const head = '{"data":[';
+  const tail = `],"meta":${JSON.stringify(meta)}}`;
+  let size = head.length + tail.length + Math.max(0, indices.length - 1);
+  for (let k = 0; k < indices.length; k++) size += starts[indices[k]! + 1]! - starts[indices[k]!]! + (members ? members[k]!.length + 1 : 0);
+  const out = new Uint8Array(size);
+  let at = ascii(out, 0, head);
+  for (let k = 0; k < indices.length; k++) {
+    if (k > 0) out[at++] = 0x2c; // ,
+    const start = starts[indices[k]!]!;
+    const end = starts[indices[k]! + 1]!;
+    if (members === undefined) {
+      out.set(bytes.subarray(start, end), at);
+      at += end - start;
+    } else {
+      out.set(bytes.subarray(start, end - 1), at); // without the closing brace
+      at += end - 1 - start;
+      out[at++] = 0x2c;
+      at = ascii(out, at, members[k]!);
+      out[at++] = 0x7d; // }
+    }
+  }
+  ascii(out, at, tail);
+  return out;
+}
+
+function ascii(out: Uint8Array, at: number, text: string): number {
+  for (let i = 0; i < text.length; i++) out[at++] = text.charCodeAt(i);
+  return at;
+}
+
+/** One page of a list: the items of `selected` on page `page`. */
+export function renderListPage(items: EncodedItems, selected: readonly number[], page: number, perPage: number): Uint8Array {
+  const start = (page - 1) * perPage;
+  return renderPage(items, selected.slice(start, start + perPage), pageMeta(selected.length, page, perPage));
+}
+
+/** A single item's body, `{"data":...}`. */
+export function renderItem(items: EncodedItems, i: number): Uint8Array {
+  const { bytes, starts } = items;
+  const out = new Uint8Array(9 + starts[i + 1]! - starts[i]!);
+  ascii(out, 0, '{"data":');
+  out.set(bytes.subarray(starts[i]!, starts[i + 1]!), 8);
+  out[out.length - 1] = 0x7d;
+  return out;
+}
+
+/**
+ * The strong ETag of a computed page, without reading its bytes: the snapshot id names every
+ * item's bytes, and `what` (the kind of items, their indices, the meta and any added members)
+ * names the page's layout of them, so equal tags mean equal bodies. Two FNV-1a lanes, 64 bits.
+ */
+export function pageTag(snapshot: string, what: string): string {
+  const text = `${snapshot}\0${what}`;
+  let a = 0x811c9dc5;
+  let b = 0x01000193 ^ text.length;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    a = Math.imul(a ^ c, 0x01000193);
+    b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
+  }
+  return `"${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}"`;
 }
 
 /**

@@ -207,7 +207,12 @@ function phrasedCategories(qWords: string[], vocabulary: Vocabulary): Set<string
   return out;
 }
 
-export function createSearchEngine(data: SnapshotData, index: SearchIndex): SearchEngine {
+export interface SearchEngineOptions {
+  /** How many tool references the engine may remember across queries (0: none); default about 6 MB's worth. */
+  remember?: number;
+}
+
+export function createSearchEngine(data: SnapshotData, index: SearchIndex, options: SearchEngineOptions = {}): SearchEngine {
   const vocabulary = compileVocabulary(data);
   const prominence = data.tools.map((t) => data.prominence[t.slug] ?? 0);
   const makers = data.tools.map((t) => compact(t.maker));
@@ -320,6 +325,43 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
     return ids.filter((doc) => words(fieldText(doc, field)).some((w) => w.startsWith(text)));
   };
 
+  // What a form of a query word adds to each tool (its best field), and a word's typo matches,
+  // depend on nothing else in the query: found once, remembered for the queries that share words.
+  const remembered = createRecall<{ docs: Int32Array; weights: Uint16Array; inNames: boolean }>(options.remember ?? RECALL_BUDGET);
+  const formBest = new Uint16Array(data.tools.length);
+  const formHits = (form: string, factor: number) => remembered(factor === 1 ? form : `${form}\0${factor}`, () => {
+    const docs: number[] = [];
+    let inNames = false;
+    for (const field of TEXT_FIELDS) {
+      const found = lookup(field, form);
+      if (field === 'name' && found.length > 0 && factor === 1) inNames = true;
+      for (const doc of found) {
+        let weight: number = FIELD_WEIGHT[field];
+        if (field === 'name' && nameWords[doc]!.has(form)) weight = NAME_WORD_EXACT;
+        else if (field === 'categories' && primaryOf(doc).some((p) => p.startsWith(form))) weight = PRIMARY_CATEGORY;
+        // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
+        if (factor < 1) weight = Math.min(weight, FIELD_WEIGHT.tags);
+        weight = Math.round(weight * factor);
+        if (formBest[doc] === 0) docs.push(doc);
+        if (formBest[doc]! < weight) formBest[doc] = weight;
+      }
+    }
+    return keep([], inNames, docs);
+  });
+  /** Each tool's best weight over `found` (plus what formBest already holds for `docs`), as kept hits. */
+  const keep = (found: [number[], number][], inNames: boolean, docs: number[] = []) => {
+    for (const [list, weight] of found) {
+      for (const doc of list) {
+        if (formBest[doc] === 0) docs.push(doc);
+        if (formBest[doc]! < weight) formBest[doc] = weight;
+      }
+    }
+    const weights = Uint16Array.from(docs, (doc) => formBest[doc]!);
+    for (const doc of docs) formBest[doc] = 0;
+    return { value: { docs: Int32Array.from(docs), weights, inNames }, size: docs.length };
+  };
+  const typoHits = (word: string) => remembered(`${word}\0typo`, () => keep([[lookup('fuzzy', word), FIELD_WEIGHT.fuzzy], [typoMatches(word), TYPO]], false));
+
   return {
     search(q, filter = {}) {
       const qWords = queryWords(q);
@@ -356,18 +398,9 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
           }
         }
         for (const [form, factor] of forms) {
-          for (const field of TEXT_FIELDS) {
-            const docs = lookup(field, form);
-            if (field === 'name' && docs.length > 0 && factor === 1) inNames = true;
-            for (const doc of docs) {
-              let weight: number = FIELD_WEIGHT[field];
-              if (field === 'name' && nameWords[doc]!.has(form)) weight = NAME_WORD_EXACT;
-              else if (field === 'categories' && primaryOf(doc).some((p) => p.startsWith(form))) weight = PRIMARY_CATEGORY;
-              // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
-              if (factor < 1) weight = Math.min(weight, FIELD_WEIGHT.tags);
-              bump(doc, Math.round(weight * factor));
-            }
-          }
+          const hits = formHits(form, factor);
+          if (hits.inNames) inNames = true;
+          for (let k = 0; k < hits.docs.length; k++) bump(hits.docs[k]!, hits.weights[k]!);
         }
         // A word that is two words of the catalog run together ("voiceover" -> "voice over").
         for (const doc of vocabulary.compounds.get(word) ?? []) bump(doc, FIELD_WEIGHT.tags);
@@ -379,8 +412,8 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
         }
         // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
         if (word.length >= 4 && !inNames) {
-          for (const doc of lookup('fuzzy', word)) bump(doc, FIELD_WEIGHT.fuzzy);
-          for (const doc of typoMatches(word)) bump(doc, TYPO);
+          const hits = typoHits(word);
+          for (let k = 0; k < hits.docs.length; k++) bump(hits.docs[k]!, hits.weights[k]!);
         }
         for (const doc of wordTouched) {
           if (score[doc] === 0) touched.push(doc);
@@ -441,5 +474,36 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex): Sear
       }
       return hits;
     },
+  };
+}
+
+/** Tool references a search engine remembers at most (about 6 MB): a few thousand word forms. */
+const RECALL_BUDGET = 1_000_000;
+const RECALL_ENTRIES = 20_000;
+
+/**
+ * A bounded memo for values that never go stale (the index never changes under an engine): least
+ * recently used out first, bounded by count and by the total `size` of what is kept.
+ */
+function createRecall<T>(budget: number, entries = RECALL_ENTRIES): (key: string, make: () => { value: T; size: number }) => T {
+  const kept = new Map<string, { value: T; size: number }>();
+  let total = 0;
+  return (key, make) => {
+    const hit = kept.get(key);
+    if (hit !== undefined) {
+      kept.delete(key);
+      kept.set(key, hit);
+      return hit.value;
+    }
+    const made = make();
+    if (made.size > budget) return made.value;
+    total += made.size;
+    while (total > budget || kept.size >= entries) {
+      const [oldest, old] = kept.entries().next().value!;
+      kept.delete(oldest);
+      total -= old.size;
+    }
+    kept.set(key, made);
+    return made.value;
   };
 }

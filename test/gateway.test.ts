@@ -1,6 +1,7 @@
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { etagOf } from '../snapshot/etag.ts';
 import { BASE, createHarness, FREE_KEY, PRO_KEY, REVOKED_KEY, type Harness } from './gateway-harness.ts';
+import { bodyText } from '../gateway/core/responses.ts';
 
 let h: Harness;
 const key = { 'X-API-Key': PRO_KEY };
@@ -391,7 +392,7 @@ describe('dependency outages', () => {
     });
     const r = await gateway.handle({ method: 'GET', url: `${BASE}/api/v1/tools`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });
     expect(r.status).toBe(503);
-    expect(JSON.parse(r.body!).code).toBe('SERVICE_UNAVAILABLE');
+    expect(JSON.parse(bodyText(r.body)).code).toBe('SERVICE_UNAVAILABLE');
     expect(r.headers['Retry-After']).toBe('5');
   });
 
@@ -468,7 +469,7 @@ describe('moved and retired records', () => {
     const r = await send('/api/v1/tools/eleven-labs');
     expect(r.status).toBe(301);
     expect(r.headers.Location).toBe('/api/v1/tools/elevenlabs');
-    expect(JSON.parse(r.body!)).toEqual({ error: "Tool 'eleven-labs' is now 'elevenlabs'.", code: 'MOVED_PERMANENTLY' });
+    expect(JSON.parse(bodyText(r.body))).toEqual({ error: "Tool 'eleven-labs' is now 'elevenlabs'.", code: 'MOVED_PERMANENTLY' });
     expect(r.headers['Cache-Control']).toBe('private');
     expect(r.headers['X-RateLimit-Limit']).toBe('600');
     const c = await send('/api/v1/categories/tts');
@@ -481,14 +482,14 @@ describe('moved and retired records', () => {
   it('answers a retired tool with 410 naming its successor, with a successor-version Link', async () => {
     const r = await send('/api/v1/tools/old-voice');
     expect(r.status).toBe(410);
-    expect(JSON.parse(r.body!)).toEqual({ error: "Old Voice was retired on 2025-06-30 (its maker shut it down); its successor is 'elevenlabs'.", code: 'GONE' });
+    expect(JSON.parse(bodyText(r.body))).toEqual({ error: "Old Voice was retired on 2025-06-30 (its maker shut it down); its successor is 'elevenlabs'.", code: 'GONE' });
     expect(r.headers.Link).toBe('</api/v1/tools/elevenlabs>; rel="successor-version"');
   });
 
   it('names the alternatives of a retired tool without a successor, and sends no Link', async () => {
     const r = await send('/api/v1/tools/gone-art');
     expect(r.status).toBe(410);
-    expect(JSON.parse(r.body!).error).toBe("Gone Art was retired on 2024-01-15 (discontinued); alternatives: 'midjourney', 'elevenlabs'.");
+    expect(JSON.parse(bodyText(r.body)).error).toBe("Gone Art was retired on 2024-01-15 (discontinued); alternatives: 'midjourney', 'elevenlabs'.");
     expect(r.headers.Link).toBeUndefined();
   });
 

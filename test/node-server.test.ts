@@ -6,7 +6,6 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { etagOf } from '../snapshot/etag.ts';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -81,9 +80,29 @@ describe('npm start (Node adapter)', () => {
     expect(br.headers.etag).toBe(plain.headers.etag);
   });
 
-  it('tags computed pages with the same ETag the Web Crypto path computes', async () => {
-    const r = await fetch(`${base}/api/v1/tools?per_page=3&sort=newest`, { headers: { 'X-API-Key': demoKey } });
-    expect(r.headers.get('etag')).toBe(await etagOf(await r.text()));
+  it('tags computed pages by their content: one tag never names two bodies, and another spelling of a URL keeps its tag', async () => {
+    const { key } = JSON.parse((await keys('create', '--plan', 'pro', '--name', 'etag test', '--json')).stdout) as { key: string };
+    for (let i = 0; i < 40 && (await fetch(`${base}/api/v1/tools`, { headers: { 'X-API-Key': key } })).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
+    const get = async (p: string) => {
+      const r = await fetch(`${base}/api/v1/${p}`, { headers: { 'X-API-Key': key } });
+      expect(r.status, p).toBe(200);
+      return { tag: r.headers.get('etag')!, body: await r.text() };
+    };
+    const bodyOf = new Map<string, string>();
+    for (const perPage of [1, 2, 3, 50]) {
+      for (const page of [1, 2, 3]) {
+        for (const p of [`tools?per_page=${perPage}&page=${page}&sort=newest`, `categories?per_page=${perPage}&page=${page}&sort=tool_count`, `search?q=voice&limit=${perPage}&page=${page}`, `search?q=voice&pricing=paid&limit=${perPage}&page=${page}`]) {
+          const { tag, body } = await get(p);
+          expect(tag, p).toMatch(/^"[a-z0-9]+"$/);
+          expect(bodyOf.get(tag) ?? body, p).toBe(body);
+          bodyOf.set(tag, body);
+        }
+      }
+    }
+    expect(bodyOf.size).toBeGreaterThan(30);
+    for (const [a, b] of [['tools?sort=newest&per_page=1', 'tools?per_page=1&sort=newest&page=1'], ['search?q=VOICE&limit=1', 'search?limit=1&q=voice&page=1']]) {
+      expect((await get(a!)).tag, a).toBe((await get(b!)).tag);
+    }
   });
 
   it('answers HEAD with the GET headers and no body', async () => {

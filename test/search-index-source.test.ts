@@ -10,6 +10,7 @@ import { createGateway } from '../gateway/core/gateway.ts';
 import { fetchSearchIndex } from '../gateway/core/search-index-source.ts';
 import { loadSnapshot } from '../gateway/node/load.ts';
 import { createSnapshotView } from '../gateway/core/snapshot-view.ts';
+import { bodyText } from '../gateway/core/responses.ts';
 import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 import { FREE_KEY, TestKeyStore } from './gateway-harness.ts';
 import { fixtureCopy, removeDir } from './helpers.ts';
@@ -63,7 +64,7 @@ describe('search index fetched from the CDN', () => {
     for (const q of ['voice', 'midjorney', 'remove background', 'meeting notes', 'stable difusion', 'zzzz']) {
       const r = await search(q);
       expect(r.status).toBe(200);
-      const slugs = JSON.parse(r.body!).data.map((t: { slug: string }) => t.slug);
+      const slugs = JSON.parse(bodyText(r.body)).data.map((t: { slug: string }) => t.slug);
       expect(slugs, q).toEqual(localEngine.search(q).slice(0, 10).map((h) => local.view.data.tools[h.index]!.slug));
     }
     expect(requests).toBe(1);
@@ -74,7 +75,7 @@ describe('search index fetched from the CDN', () => {
     failNext = true;
     const failed = await search('voice');
     expect(failed.status).toBe(503);
-    expect(JSON.parse(failed.body!).code).toBe('SERVICE_UNAVAILABLE');
+    expect(JSON.parse(bodyText(failed.body)).code).toBe('SERVICE_UNAVAILABLE');
     expect(failed.headers['Retry-After']).toBe('5');
     expect((await search('voice')).status).toBe(200);
   });

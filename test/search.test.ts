@@ -62,6 +62,18 @@ describe('search relevance (real catalog)', () => {
     expect(mrr).toBeGreaterThanOrEqual(MRR_FLOOR);
   });
 
+  it('answers every query alike whether its words were seen before or not (what it remembers changes no result)', async () => {
+    const index = await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools)));
+    const forgetful = createSearchEngine(data, index, { remember: 0 });
+    const small = createSearchEngine(data, index, { remember: 500 });
+    for (const query of [...queries].reverse()) small.search(query.q, { pricing: 'freemium' });
+    for (const query of queries) {
+      const expected = forgetful.search(query.q);
+      expect(engine.search(query.q), query.q).toEqual(expected);
+      expect(small.search(query.q), query.q).toEqual(expected);
+    }
+  });
+
   it('keeps the top 5 of 40 need queries in the categories a searcher expects (precision, printed)', () => {
     const curated = queries.filter((q) => q.categories !== undefined);
     let inCategory = 0;

@@ -2,7 +2,6 @@
 // preflight, method, key, rate limit, route, parameters, answer. It answers with a body, or with
 // "serve the prebuilt body X with these headers", which each adapter realizes its own way
 // (toResponse() for a Web Response).
-import { etagOf } from '../../snapshot/etag.ts';
 import { createAuthenticator, type Authenticate } from './auth.ts';
 import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
@@ -36,11 +35,6 @@ export interface GatewayOptions {
   publicBaseUrl?: string;
   now?: () => number;
   log?: (line: string) => void;
-  /**
-   * Strong ETag of a computed body. Defaults to Web Crypto (every platform); the Node adapter
-   * passes node:crypto's synchronous SHA-256, which gives the same tag without a thread-pool hop.
-   */
-  etag?: (body: string) => string | Promise<string>;
 }
 
 export interface Gateway {
@@ -60,7 +54,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const log = options.log ?? ((line: string) => console.error(line));
   const authenticate = createAuthenticator(options.keys, log, now);
   const countRequest = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now, log });
-  const routes = createRoutes({ snapshot, cache: createPageCache(), etag: options.etag ?? etagOf, log });
+  const routes = createRoutes({ snapshot, cache: createPageCache(), log });
   const origin = options.publicBaseUrl?.replace(/\/+$/, '');
 
   async function handle(request: GatewayRequest): Promise<GatewayResult> {

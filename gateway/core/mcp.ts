@@ -10,7 +10,7 @@ import { selectTools } from '../../snapshot/lists.ts';
 import { editDistance } from '../../snapshot/search.ts';
 import type { Gateway } from './gateway.ts';
 import { ParamError, type RawParams } from './params.ts';
-import { HttpError } from './responses.ts';
+import { bodyText, HttpError } from './responses.ts';
 import type { EndpointAnswer } from './routes.ts';
 
 const pageMeta = z.object({ page: z.int(), per_page: z.int(), total: z.int(), total_pages: z.int() });
@@ -62,7 +62,7 @@ export function createMcpServer(gateway: Gateway): McpServer {
   const server = new McpServer({ name: 'ai-tools-catalog', version: '1.0.0' }, {
     instructions: 'A curated catalog of real AI tools. Search by need (search_tools), browse by category (list_categories, get_category) and filters (list_tools), and read one tool (get_tool). Slugs identify tools and categories.',
   });
-  const body = (a: EndpointAnswer) => JSON.parse(a.body!) as Record<string, unknown>;
+  const body = (a: EndpointAnswer) => JSON.parse(bodyText(a.body)) as Record<string, unknown>;
   const toolLine = (t: { name: string; slug: string; tagline: string; pricing: string }, i: number) => `${i + 1}. ${t.name} (${t.slug}): ${t.tagline} [${t.pricing}]`;
   const listText = (json: Record<string, unknown>, line: (x: never, i: number) => string) => {
     const meta = json.meta as { page: number; total: number; total_pages: number };
@@ -105,7 +105,7 @@ export function createMcpServer(gateway: Gateway): McpServer {
     outputSchema: OUTPUT.tool,
     annotations: readOnly,
   }, ({ slug }) => answer(async () => {
-    const tool = JSON.parse(snapshot.toolJson[indexOf('tools', slug)]!) as { name: string; maker: string; tagline: string; url: string; pricing: string };
+    const tool = snapshot.data.tools[indexOf('tools', slug)]! as { name: string; maker: string; tagline: string; url: string; pricing: string };
     return { json: { data: tool }, text: `${tool.name} by ${tool.maker}: ${tool.tagline}. ${tool.url} [${tool.pricing}]` };
   }));
 
@@ -138,7 +138,7 @@ export function createMcpServer(gateway: Gateway): McpServer {
     outputSchema: OUTPUT.category,
     annotations: readOnly,
   }, ({ slug }) => answer(async () => {
-    const category = JSON.parse(snapshot.categoryJson[indexOf('categories', slug)]!) as { name: string; description: string };
+    const category = snapshot.data.categories[indexOf('categories', slug)]! as { name: string; description: string };
     const tools = selectTools(snapshot.data, { sort: 'name', category: slug }).map((i) => ({ slug: snapshot.data.tools[i]!.slug, name: snapshot.data.tools[i]!.name }));
     return { json: { data: category, tools }, text: `${category.name}: ${category.description}\nTools: ${tools.map((t) => t.name).join(', ')}` };
   }));

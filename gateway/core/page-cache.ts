@@ -2,7 +2,7 @@
 // The snapshot never changes under a running gateway, so an entry is never stale; popular
 // combinations and searches then cost what a prebuilt page costs.
 
-export interface ComputedPage { body: string; etag: string; totalPages: number }
+export interface ComputedPage { body: Uint8Array; etag: string; totalPages: number }
 
 /** About 20 MB at most for pages of 20 tools. */
 const ENTRIES = 1_000;

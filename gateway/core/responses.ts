@@ -12,8 +12,8 @@ const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Ret
 export interface GatewayResult {
   status: number;
   headers: Record<string, string>;
-  /** The body; adapters send none for HEAD (the headers are those of the GET). */
-  body: string | null;
+  /** The body (computed pages are UTF-8 bytes); adapters send none for HEAD (the headers are those of the GET). */
+  body: Body;
   /** Set when the body is a prebuilt one: the manifest key, for adapters that serve it from files or a CDN. */
   prebuilt?: string;
   /** The key id, for the access log; never the key. */
@@ -21,7 +21,15 @@ export interface GatewayResult {
 }
 
 /** A route's answer before the common headers and conditional GET are applied. */
-export interface Answer { status: number; body: string | null; etag?: string; prebuilt?: string; link?: string; headers?: Record<string, string> }
+/** A body as text (errors, health) or as UTF-8 bytes (computed pages), or none (prebuilt, 204, 304). */
+export type Body = string | Uint8Array | null;
+
+/** A body's text. */
+export function bodyText(body: Body): string {
+  return body === null ? '' : typeof body === 'string' ? body : new TextDecoder().decode(body);
+}
+
+export interface Answer { status: number; body: Body; etag?: string; prebuilt?: string; link?: string; headers?: Record<string, string> }
 
 /** A 4xx/5xx carrying the API's error envelope. */
 export class HttpError extends Error {
@@ -130,5 +138,5 @@ export function clip(s: string): string {
 export function toResponse(result: GatewayResult, method: string, prebuiltBody?: (key: string) => BodyInit): Response {
   const body = result.prebuilt !== undefined && result.status === 200 && prebuiltBody ? prebuiltBody(result.prebuilt) : result.body;
   const head = method.toUpperCase() === 'HEAD' || result.status === 204 || result.status === 304;
-  return new Response(head ? null : body, { status: result.status, headers: result.headers });
+  return new Response(head ? null : body as BodyInit | null, { status: result.status, headers: result.headers });
 }

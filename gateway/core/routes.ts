@@ -2,9 +2,9 @@
 // the API.md rules, and the answer is a prebuilt body (by manifest key) or a computed one. The
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
-import { categoriesKey, categoryKey, renderListPage, selectCategories, selectTools, toolKey, toolsKey } from '../../snapshot/lists.ts';
+import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
-import { createMemo, type PageCache } from './page-cache.ts';
+import { createMemo, type ComputedPage, type PageCache } from './page-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { API, clip, HttpError, linkHeader, type Answer } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
@@ -12,7 +12,6 @@ import type { SnapshotView } from './snapshot-view.ts';
 export interface RoutesOptions {
   snapshot: SnapshotView;
   cache: PageCache;
-  etag: (body: string) => string | Promise<string>;
   log: (line: string) => void;
 }
 
@@ -29,7 +28,7 @@ export interface Routes {
   category(slug: string): EndpointAnswer;
 }
 
-export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Routes {
+export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
   function prebuilt(key: string): EndpointAnswer {
     const entry = snapshot.manifest.bodies[key];
     if (!entry) throw new Error(`prebuilt body missing from the manifest: ${key}`);
@@ -37,13 +36,13 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
   }
 
   /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
-  async function list(key: string, select: () => number[], items: string[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
+  async function list(key: string, filterKey: string, select: () => number[], items: EncodedItems, page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
     const entry = snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
     const computed = await cache(key, async () => {
-      const selected = select();
-      const body = renderListPage(items, selected, page, perPage);
-      return { body, etag: await etag(body), totalPages: Math.ceil(selected.length / perPage) };
+      const selected = await selections(filterKey, async () => select());
+      const start = (page - 1) * perPage;
+      return computedPage(items === snapshot.toolItems ? 'tools' : 'categories', items, selected.slice(start, start + perPage), pageMeta(selected.length, page, perPage));
     });
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
@@ -68,6 +67,19 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
     return prebuilt(tools ? toolKey(slug) : categoryKey(slug));
   }
 
+  // The items a combination of filters selects, for all its pages and page sizes (browsing pages
+  // of one filter is common): about 2 million indices at most, whatever the catalog's size.
+  const selections = createMemo<number[]>(Math.min(256, Math.max(8, Math.floor(2_000_000 / Math.max(1, snapshot.data.tools.length)))));
+
+  /** A computed page's bytes and tag; the tag names the page's content, so no hash of the bytes is needed. */
+  function computedPage(kind: string, items: EncodedItems, indices: number[], meta: PageMeta, members?: string[]): ComputedPage {
+    return {
+      body: renderPage(items, indices, meta, members),
+      etag: pageTag(snapshot.id, `${kind}\0${indices.join(',')}\0${meta.total}\0${meta.page}\0${meta.per_page}\0${members?.join(',') ?? ''}`),
+      totalPages: meta.total_pages,
+    };
+  }
+
   // Whole answers by path, query and origin: the snapshot never changes under a running gateway,
   // so a repeated request (most traffic) skips parsing, selection and the Link header. Errors are
   // not remembered. Bounded like the page cache.
@@ -77,11 +89,11 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
     route: (path, url, origin) => answers(`${origin}\0${path}${url.search}`, () => routeUncached(path, url, origin)),
     tools(params, prebuiltOk = true) {
       const q = toolsQuery(params, snapshot);
-      return list(toolsKey(q), () => selectTools(snapshot.data, q), snapshot.toolJson, q.page, q.per_page, prebuiltOk);
+      return list(toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(snapshot.data, q), snapshot.toolItems, q.page, q.per_page, prebuiltOk);
     },
     categories(params, prebuiltOk = true) {
       const q = categoriesQuery(params, snapshot);
-      return list(categoriesKey(q), () => selectCategories(snapshot.data, q), snapshot.categoryJson, q.page, q.per_page, prebuiltOk);
+      return list(categoriesKey(q), categoriesKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectCategories(snapshot.data, q), snapshot.categoryItems, q.page, q.per_page, prebuiltOk);
     },
     async search(params) {
       const q = searchQuery(params, snapshot);
@@ -96,10 +108,9 @@ export function createRoutes({ snapshot, cache, etag, log }: RoutesOptions): Rou
       const page = await cache(key, async () => {
         const hits = engine.search(q.q, q);
         const start = (q.page - 1) * q.limit;
-        const items = hits.slice(start, start + q.limit).map((h) => `${snapshot.toolJson[h.index]!.slice(0, -1)},"score":${h.score}}`);
-        const totalPages = Math.ceil(hits.length / q.limit);
-        const body = `{"data":[${items.join(',')}],"meta":${JSON.stringify({ page: q.page, per_page: q.limit, total: hits.length, total_pages: totalPages })}}`;
-        return { body, etag: await etag(body), totalPages };
+        const shown = hits.slice(start, start + q.limit);
+        const scores = shown.map((h) => `"score":${h.score}`);
+        return computedPage('search', snapshot.toolItems, shown.map((h) => h.index), pageMeta(hits.length, q.page, q.limit), scores);
       });
       return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
     },

@@ -1,6 +1,7 @@
 // The snapshot as the gateway holds it: parsed once per process, with the lookups a request needs
 // (slug -> index, prebuilt key -> ETag, items serialized once). Platform-neutral: the Node adapter
 // fills it from dist/ on disk, the edge adapter from its bundle.
+import { encodeItems, type EncodedItems } from '../../snapshot/lists.ts';
 import { importSearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search.ts';
 import type { Manifest, RetiredTool, SnapshotData } from '../../snapshot/types.ts';
@@ -9,8 +10,9 @@ export interface SnapshotView {
   id: string;
   data: SnapshotData;
   manifest: Manifest;
-  toolJson: string[];
-  categoryJson: string[];
+  /** Every tool and category serialized once, as UTF-8. */
+  toolItems: EncodedItems;
+  categoryItems: EncodedItems;
   toolBySlug: Map<string, number>;
   categoryBySlug: Map<string, number>;
   /** Former slug -> current slug. */
@@ -34,8 +36,8 @@ export function createSnapshotView(
     id: manifest.snapshot,
     data,
     manifest,
-    toolJson: data.tools.map((t) => JSON.stringify(t)),
-    categoryJson: data.categories.map((c) => JSON.stringify(c)),
+    toolItems: encodeItems(data.tools),
+    categoryItems: encodeItems(data.categories),
     toolBySlug: new Map(data.tools.map((t, i) => [t.slug, i])),
     categoryBySlug: new Map(data.categories.map((c, i) => [c.slug, i])),
     movedTools: new Map(Object.entries(data.moved.tools)),

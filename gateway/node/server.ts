@@ -54,7 +54,6 @@ export function bufferedLog(write: (chunk: string) => void = (c) => process.stdo
 const ORIGIN = 'http://localhost';
 
 export function createServer({ gateway, bodies, accessLog = (l) => process.stdout.write(`${l}\n`), errorLog = (l) => console.error(l), headersTimeoutMs = 10_000 }: ServerOptions): http.Server {
-  const encoded = encodedBodies();
   const server = http.createServer({
     requireHostHeader: false, // answered below, in the envelope
     maxHeaderSize: MAX_HEADER_BYTES,
@@ -84,7 +83,7 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
     };
     gateway.handle(request).then((result) => {
       try {
-        send(res, result, bodies, encoded, req.headers['accept-encoding']);
+        send(res, result, bodies, req.headers['accept-encoding']);
       } catch (e) {
         // The last line of defence: a failure after the core answered is a bug; answer 500 if still possible.
         const id = result.headers['X-Request-Id'];
@@ -194,27 +193,9 @@ function rawAnswer(socket: Duplex, status: number, reason: string, code: string,
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`);
 }
 
-/**
- * UTF-8 bytes of computed bodies by their strong ETag (a SHA-256 of the body), so a remembered
- * page or search is written like a prebuilt one instead of being encoded again for every request.
- */
-function encodedBodies(entries = 1_000): (body: string, etag: string | undefined) => Buffer | string {
-  const bytes = new Map<string, Buffer>();
-  return (body, etag) => {
-    if (etag === undefined || body.length < 1_024) return body;
-    let b = bytes.get(etag);
-    if (b === undefined) {
-      b = Buffer.from(body);
-      if (bytes.size >= entries) bytes.delete(bytes.keys().next().value!);
-      bytes.set(etag, b);
-    }
-    return b;
-  };
-}
-
-function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, encoded: ReturnType<typeof encodedBodies>, acceptEncoding: string | undefined): void {
+function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, acceptEncoding: string | undefined): void {
   const headers: Record<string, string | number> = result.headers;
-  let payload: Buffer | string | null = result.body === null ? null : encoded(result.body, result.headers.ETag);
+  let payload: Uint8Array | string | null = result.body;
   if (result.prebuilt !== undefined && result.status === 200) {
     const bytes = bodies.get(result.prebuilt);
     if (bytes === undefined) throw new Error(`prebuilt body not loaded: ${result.prebuilt}`);
@@ -223,7 +204,7 @@ function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<strin
     headers.Vary = 'Accept-Encoding';
     if (encoding) headers['Content-Encoding'] = encoding;
   }
-  if (payload !== null) headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.length;
+  if (payload !== null) headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
   res.writeHead(result.status, headers);
   // HEAD: the same headers as GET (Content-Length included), no body.
   res.end(res.req.method === 'HEAD' || payload === null ? undefined : payload);

@@ -3,8 +3,6 @@
 // shared store, WEB_CONCURRENCY worker processes share the port (node:cluster). The snapshot is
 // built, when missing or stale, by build/cli/ensure-snapshot.ts, which the npm script runs first.
 import cluster from 'node:cluster';
-import { createHash } from 'node:crypto';
-import { etagFromDigest } from '../../snapshot/etag.ts';
 import { createGateway } from '../core/gateway.ts';
 import type { KeyAdmin } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
@@ -82,7 +80,7 @@ async function serve(): Promise<void> {
   const demo = cluster.isPrimary ? await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`)) : undefined;
   const gateway = createGateway({
     snapshot: snapshot.view, keys: stores.keys, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
-    publicBaseUrl: base, etag: (body) => etagFromDigest(createHash('sha256').update(body).digest()),
+    publicBaseUrl: base,
   });
   const accessLog = bufferedLog();
   const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS });
