@@ -11,6 +11,11 @@ export interface SearchHit { index: number; score: number }
 export interface SearchEngine {
   /** Every matching tool, best first. `q` is the raw (already length-checked) query. */
   search(q: string, filter?: SearchFilter): SearchHit[];
+  /**
+   * The best `offset + limit` matches' last `limit`, and the exact number of matches: what one
+   * page of results needs, without ordering every match of a common word in a large catalog.
+   */
+  page(q: string, filter: SearchFilter, offset: number, limit: number): { total: number; hits: SearchHit[] };
 }
 
 /** Weight of a query word found in each field (the best field per word counts). */
@@ -38,14 +43,6 @@ const FORMER_NAME = 9_000;
 /** The whole query names a retired tool: its successor first, then its alternatives in order. */
 const RETIRED_SUCCESSOR = 8_000;
 const RETIRED_ALTERNATIVE = 7_000;
-/**
- * Candidates taken per field and query word, in flexsearch's order: a bound on the work of one
- * query at any catalog size. Every tool of a catalog of real size fits; in a 100,000-tool catalog a
- * word as common as "video" finds more, and meta.total then counts the candidates kept.
- */
-const CANDIDATES = 1_000;
-/** Fewer from the weakest fields: their candidates rarely reach a first page past those of the others. */
-const FIELD_CANDIDATES: Partial<Record<SearchField, number>> = { tagline: 500, description: 300 };
 
 /**
  * Weak words: they never decide a ranking. They are dropped when the query has other words, so a
@@ -132,14 +129,14 @@ const TIE_SPACE = 2 ** 21;
 /** How many edits a typo of this length may have. */
 const allowedEdits = (word: string) => (word.length >= 8 ? 2 : 1);
 
-/** FNV-1a hash of `word` without its character at `skip` (-1: the whole word), allocation-free. */
+/** FNV-1a hash of `word` without its character at `skip` (-1: the whole word), allocation-free, 30 bits. */
 function hashWithout(word: string, skip: number): number {
   let h = 0x811c9dc5;
   for (let j = 0; j < word.length; j++) {
     if (j === skip) continue;
     h = Math.imul(h ^ word.charCodeAt(j), 0x01000193);
   }
-  return h >>> 0;
+  return h & 0x3fffffff; // 30 bits: a small integer to V8, so the typo index holds no boxed keys
 }
 
 /** What the curated vocabulary adds to a query: per content word, extra forms and phrased categories. */
@@ -214,7 +211,7 @@ export interface SearchEngineOptions {
 
 export function createSearchEngine(data: SnapshotData, index: SearchIndex, options: SearchEngineOptions = {}): SearchEngine {
   const vocabulary = compileVocabulary(data);
-  const prominence = data.tools.map((t) => data.prominence[t.slug] ?? 0);
+  const prominence = Uint8Array.from(data.tools, (t) => data.prominence[t.slug] ?? 0);
   const makers = data.tools.map((t) => compact(t.maker));
   const names = data.tools.map((t) => compact(t.name));
   const nameWords = data.tools.map((t) => new Set(words(t.name)));
@@ -314,10 +311,11 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
       default: return t.name;
     }
   };
-  const best = new Uint16Array(data.tools.length);
   const score = new Float64Array(data.tools.length);
   const lookup = (field: SearchField, text: string): number[] => {
-    const res = index.search(text, { index: field, limit: FIELD_CANDIDATES[field] ?? CANDIDATES });
+    // Every match (no cap): the ranking and meta.total are exact at any catalog size; the
+    // remembered word forms keep a common word's cost to its first query.
+    const res = index.search(text, { index: field, limit: data.tools.length });
     const ids = res.length > 0 ? res[0]!.result : [];
     if (field === 'fuzzy') return ids.filter((doc) => closeToName(doc, text));
     if (field === 'compact' || !collapsesBadly(text)) return ids;
@@ -348,80 +346,107 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     }
     return keep([], inNames, docs);
   });
-  /** Each tool's best weight over `found` (plus what formBest already holds for `docs`), as kept hits. */
-  const keep = (found: [number[], number][], inNames: boolean, docs: number[] = []) => {
-    for (const [list, weight] of found) {
-      for (const doc of list) {
+  /**
+   * Each tool's best weight over `found` (lists of tools with one weight for all or a weight each,
+   * plus what formBest already holds for `docs`), as kept hits; `final` turns a best weight into
+   * what is kept.
+   */
+  const keep = (found: [ArrayLike<number>, ArrayLike<number> | number][], inNames: boolean, docs: number[] = [], final = (_doc: number, weight: number) => weight) => {
+    for (const [list, weights] of found) {
+      for (let k = 0; k < list.length; k++) {
+        const doc = list[k]!;
+        const weight = typeof weights === 'number' ? weights : weights[k]!;
         if (formBest[doc] === 0) docs.push(doc);
         if (formBest[doc]! < weight) formBest[doc] = weight;
       }
     }
-    const weights = Uint16Array.from(docs, (doc) => formBest[doc]!);
+    docs.sort((a, b) => a - b); // in memory order: a query then walks its score array forwards
+    const weights = Uint16Array.from(docs, (doc) => final(doc, formBest[doc]!));
     for (const doc of docs) formBest[doc] = 0;
     return { value: { docs: Int32Array.from(docs), weights, inNames }, size: docs.length };
   };
+  /** Names a few edits from the whole query ("midjorney"); a common word is close to thousands of names in a large catalog. */
+  const wholeTypos = (whole: string) => remembered(`${whole}\0whole`, () => {
+    const docs = typoMatches(whole);
+    return { value: { docs: Int32Array.from(docs), weights: new Uint16Array(0), inNames: false }, size: docs.length };
+  }).docs;
   const typoHits = (word: string) => remembered(`${word}\0typo`, () => keep([[lookup('fuzzy', word), FIELD_WEIGHT.fuzzy], [typoMatches(word), TYPO]], false));
 
-  return {
+  /**
+   * What one query word adds to each tool's score: a match counts PER_WORD_MATCHED plus the best
+   * of its forms (literal first; then, scoring below them, its equivalents and the compound it
+   * makes with a neighbour, "screen recorder" -> "screenrecorder"), its run-together catalog words,
+   * the categories whose phrasing the query uses, and its typos. It depends only on the word, the
+   * compounds it makes with its neighbours and the phrased categories, so it is remembered by them.
+   */
+  const phrasedNow = new Uint8Array(data.tools.length);
+  const inCategory = new Uint8Array(data.tools.length);
+  const touchedList = new Int32Array(data.tools.length);
+  const pricingCodes: string[] = [...new Set(data.tools.map((t) => t.pricing))];
+  const pricingOf = Uint8Array.from(data.tools, (t) => pricingCodes.indexOf(t.pricing));
+  const wordHits = (word: string, joined: string[], categories: string[]) => remembered(`${word}\0${joined.join(' ')}\0${categories.join(' ')}\0word`, () => {
+    const forms: [string, number][] = variants(word).map((f) => [f, 1]);
+    for (const other of vocabulary.equivalents.get(word) ?? []) for (const f of variants(other)) forms.push([f, EXPANDED]);
+    for (const j of joined) forms.push([j, 1]);
+    // A word that runs together two catalog words that never stand side by side ("textbased"),
+    // tried only for a word that is no word of the catalog itself.
+    if (word.length >= 7 && !vocabulary.tokens.has(word) && !vocabulary.compounds.has(word)) {
+      for (let cut = 3; cut <= word.length - 3; cut++) {
+        const [head, tail] = [word.slice(0, cut), word.slice(cut)];
+        if (vocabulary.tokens.has(head) && vocabulary.tokens.has(tail)) {
+          forms.push([head, EXPANDED], [tail, EXPANDED]);
+          break;
+        }
+      }
+    }
+    const found: [ArrayLike<number>, ArrayLike<number> | number][] = [];
+    let inNames = false;
+    for (const [form, factor] of forms) {
+      const hits = formHits(form, factor);
+      if (hits.inNames) inNames = true;
+      found.push([hits.docs, hits.weights]);
+    }
+    // A word that is two words of the catalog run together ("voiceover" -> "voice over").
+    found.push([vocabulary.compounds.get(word) ?? [], FIELD_WEIGHT.tags]);
+    const phrasedDocs: number[] = [];
+    for (const category of categories) {
+      for (const [doc, primary] of vocabulary.members.get(category) ?? []) {
+        found.push([[doc], primary ? PHRASED_PRIMARY : PHRASED]);
+        phrasedDocs.push(doc);
+      }
+    }
+    // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
+    if (word.length >= 4 && !inNames) {
+      const hits = typoHits(word);
+      found.push([hits.docs, hits.weights]);
+    }
+    for (const doc of phrasedDocs) phrasedNow[doc] = 1;
+    const kept = keep(found, false, [], (doc, weight) => PER_WORD_MATCHED + weight + (phrasedNow[doc] === 1 ? PHRASED_BONUS : 0));
+    for (const doc of phrasedDocs) phrasedNow[doc] = 0;
+    return kept;
+  });
+
+  const engine: SearchEngine = {
     search(q, filter = {}) {
+      return engine.page(q, filter, 0, data.tools.length).hits;
+    },
+    page(q, filter, offset, limit) {
       const qWords = queryWords(q);
-      if (qWords.length === 0) return [];
+      if (qWords.length === 0) return { total: 0, hits: [] };
       const whole = compact(q);
-      // Scratch arrays indexed by tool, reused by every query (search is synchronous), so a query
-      // costs in proportion to its candidates, not to the catalog.
-      const touched: number[] = [];
-      const wordTouched: number[] = [];
-      const bump = (doc: number, weight: number) => {
-        if (best[doc] === 0) wordTouched.push(doc);
-        if (best[doc]! < weight) best[doc] = weight;
-      };
+      // `score` is a scratch array indexed by tool, reused by every query (search is synchronous),
+      // so a query costs in proportion to its candidates, not to the catalog.
+      let touched = 0; // the tools scored so far are touchedList[0..touched)
       const phrased = phrasedCategories(qWords, vocabulary);
-      const phrasedDocs = new Set<number>();
       qWords.forEach((word, at) => {
-        let inNames = false;
-        // Literal forms first; then, scoring below them, the word's equivalents and the compound
-        // it makes with a neighbour ("screen recorder" -> "screenrecorder").
-        const forms: [string, number][] = variants(word).map((f) => [f, 1]);
-        for (const other of vocabulary.equivalents.get(word) ?? []) for (const f of variants(other)) forms.push([f, EXPANDED]);
-        for (const joined of [at > 0 ? qWords[at - 1]! + word : '', at + 1 < qWords.length ? word + qWords[at + 1]! : '']) {
-          if (joined !== '' && vocabulary.tokens.has(joined)) forms.push([joined, 1]);
+        const joined = [at > 0 ? qWords[at - 1]! + word : '', at + 1 < qWords.length ? word + qWords[at + 1]! : '']
+          .filter((j) => j !== '' && vocabulary.tokens.has(j));
+        const hits = wordHits(word, joined, [...phrased[at]!].sort());
+        for (let k = 0; k < hits.docs.length; k++) {
+          const doc = hits.docs[k]!;
+          if (score[doc] === 0) touchedList[touched++] = doc;
+          score[doc] = score[doc]! + hits.weights[k]!;
         }
-        // A word that runs together two catalog words that never stand side by side ("textbased"),
-        // tried only for a word that is no word of the catalog itself.
-        if (word.length >= 7 && !vocabulary.tokens.has(word) && !vocabulary.compounds.has(word)) {
-          for (let cut = 3; cut <= word.length - 3; cut++) {
-            const [head, tail] = [word.slice(0, cut), word.slice(cut)];
-            if (vocabulary.tokens.has(head) && vocabulary.tokens.has(tail)) {
-              forms.push([head, EXPANDED], [tail, EXPANDED]);
-              break;
-            }
-          }
-        }
-        for (const [form, factor] of forms) {
-          const hits = formHits(form, factor);
-          if (hits.inNames) inNames = true;
-          for (let k = 0; k < hits.docs.length; k++) bump(hits.docs[k]!, hits.weights[k]!);
-        }
-        // A word that is two words of the catalog run together ("voiceover" -> "voice over").
-        for (const doc of vocabulary.compounds.get(word) ?? []) bump(doc, FIELD_WEIGHT.tags);
-        for (const category of phrased[at]!) {
-          for (const [doc, primary] of vocabulary.members.get(category) ?? []) {
-            bump(doc, primary ? PHRASED_PRIMARY : PHRASED);
-            phrasedDocs.add(doc);
-          }
-        }
-        // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
-        if (word.length >= 4 && !inNames) {
-          const hits = typoHits(word);
-          for (let k = 0; k < hits.docs.length; k++) bump(hits.docs[k]!, hits.weights[k]!);
-        }
-        for (const doc of wordTouched) {
-          if (score[doc] === 0) touched.push(doc);
-          score[doc] = score[doc]! + PER_WORD_MATCHED + best[doc]! + (phrasedDocs.has(doc) ? PHRASED_BONUS : 0);
-          best[doc] = 0;
-        }
-        wordTouched.length = 0;
-        phrasedDocs.clear();
       });
       // The whole query against whole names, ignoring spacing and punctuation: "eleven labs", "tl dv".
       if (whole.length >= 2) {
@@ -429,56 +454,91 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
         for (const doc of lookup('compact', whole)) {
           const bonus = names[doc] === whole ? EXACT_NAME : names[doc]!.startsWith(whole) ? NAME_PREFIX : 0;
           if (bonus === 0) continue;
-          if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
+          if (score[doc] === 0) { touchedList[touched++] = doc; score[doc] = base; }
           score[doc] = score[doc]! + bonus;
         }
         // A former or retired name, whole or its start ("amazon q" for "Amazon Q Developer").
         const aliasHits = aliases.get(whole) ?? (whole.length >= 5 ? aliasPrefixes(whole) : []);
         for (const { doc, bonus } of aliasHits) {
-          if (score[doc] === 0) { touched.push(doc); score[doc] = base; }
+          if (score[doc] === 0) { touchedList[touched++] = doc; score[doc] = base; }
           score[doc] = score[doc]! + bonus;
         }
         for (const doc of qWords.length > 1 ? phrases.get(whole) ?? [] : []) {
           if (score[doc] === 0) continue; // a phrase only reorders tools its words already found
           score[doc] = score[doc]! + (primaryPhrase[doc] === whole ? PRIMARY_PHRASE : PHRASE);
         }
-        for (const doc of typoMatches(whole)) {
+        for (const doc of wholeTypos(whole)) {
           if (names[doc] === whole) continue;
-          if (score[doc] === 0) touched.push(doc);
+          if (score[doc] === 0) touchedList[touched++] = doc;
           score[doc] = Math.max(score[doc]!, base + TYPO * qWords.length);
         }
       }
       // Prominence breaks ties between comparable matches, and a query that is exactly a maker's
       // name puts that maker's flagships first.
-      for (const doc of touched) {
+      for (let t = 0; t < touched; t++) {
+        const doc = touchedList[t]!;
         if (prominence[doc] === 0) continue;
         score[doc] = score[doc]! + prominence[doc]! + (makers[doc] === whole && prominence[doc] === 3 ? MAKER_FLAGSHIP : 0);
       }
       // Sort keys: the score, then the tool's place in name order (tools are stored sorted by name).
-      const keys = new Float64Array(touched.length);
+      // Filters from arrays by tool, not from the tools' objects: a common word in a large catalog
+      // touches tens of thousands of tools, and their objects are scattered across the heap.
+      const pricing = filter.pricing === undefined ? -1 : pricingCodes.indexOf(filter.pricing);
+      const members = filter.category === undefined ? undefined : vocabulary.members.get(filter.category) ?? [];
+      if (members) for (const [doc] of members) inCategory[doc] = 1;
+      const keys = new Float64Array(touched);
       let n = 0;
-      for (const doc of touched) {
+      for (let t = 0; t < touched; t++) {
+        const doc = touchedList[t]!;
         const raw = score[doc]!;
         score[doc] = 0;
-        const tool = data.tools[doc]!;
-        if (filter.pricing !== undefined && tool.pricing !== filter.pricing) continue;
-        if (filter.category !== undefined && !tool.categories.some((c) => c.slug === filter.category)) continue;
+        if (pricing !== -1 && pricingOf[doc] !== pricing) continue;
+        if (members && inCategory[doc] === 0) continue;
         keys[n++] = raw * TIE_SPACE + (TIE_SPACE - 1 - doc);
       }
-      const sorted = keys.subarray(0, n).sort().reverse();
-      const hits: SearchHit[] = new Array(n);
-      for (let i = 0; i < n; i++) {
-        const key = sorted[i]!;
+      if (members) for (const [doc] of members) inCategory[doc] = 0;
+      const top = largest(keys.subarray(0, n), Math.min(n, offset + limit));
+      const hits: SearchHit[] = [];
+      for (let i = offset; i < top.length; i++) {
+        const key = top[i]!;
         const raw = Math.floor(key / TIE_SPACE);
-        hits[i] = { index: TIE_SPACE - 1 - (key - raw * TIE_SPACE), score: raw / 100 };
+        hits.push({ index: TIE_SPACE - 1 - (key - raw * TIE_SPACE), score: raw / 100 });
       }
-      return hits;
+      return { total: n, hits };
     },
   };
+  return engine;
 }
 
-/** Tool references a search engine remembers at most (about 6 MB): a few thousand word forms. */
-const RECALL_BUDGET = 1_000_000;
+/**
+ * The `k` largest keys (all distinct), largest first. Sorting every match of a common word costs
+ * more than the rest of a query; a partition (quickselect) finds the k-th first, then only the k
+ * are sorted.
+ */
+function largest(keys: Float64Array, k: number): Float64Array {
+  if (k * 4 >= keys.length) return keys.sort().reverse().subarray(0, k);
+  let [lo, hi] = [0, keys.length - 1];
+  const want = k - 1; // position of the k-th largest once keys[0..k-1] hold the largest, any order
+  while (lo < hi) {
+    const pivot = keys[(lo + hi) >>> 1]!;
+    let [i, j] = [lo, hi];
+    while (i <= j) {
+      while (keys[i]! > pivot) i++;
+      while (keys[j]! < pivot) j--;
+      if (i <= j) { const t = keys[i]!; keys[i] = keys[j]!; keys[j] = t; i++; j--; }
+    }
+    if (want <= j) hi = j;
+    else if (want >= i) lo = i;
+    else break;
+  }
+  return keys.subarray(0, k).sort().reverse();
+}
+
+/**
+ * Tool references a search engine remembers at most (6 bytes each, 24 MB): thousands of word forms
+ * of a real catalog, or the forms of about a hundred common words in a 100,000-tool one.
+ */
+const RECALL_BUDGET = 4_000_000;
 const RECALL_ENTRIES = 20_000;
 
 /**

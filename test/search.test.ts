@@ -74,6 +74,33 @@ describe('search relevance (real catalog)', () => {
     }
   });
 
+  it('pages results exactly as the full ranking orders them, with the exact total', () => {
+    for (const query of queries.filter((_, i) => i % 3 === 0)) {
+      const all = engine.search(query.q);
+      for (const [offset, limit] of [[0, 1], [0, 5], [2, 3], [10, 10], [0, 50], [all.length, 5]] as const) {
+        const page = engine.page(query.q, {}, offset, limit);
+        expect(page.total, query.q).toBe(all.length);
+        expect(page.hits, `${query.q} ${offset}+${limit}`).toEqual(all.slice(offset, offset + limit));
+      }
+    }
+  });
+
+  it('counts every match in meta.total at any catalog size: 5,000 of 20,000 tools mention a word', async () => {
+    const base = data.tools[0]!;
+    const tools = Array.from({ length: 20_000 }, (_, i) => ({
+      ...base, slug: `t-${i}`, name: `Brand ${i}`, tags: [], tagline: 'Handles work.',
+      description: i % 4 === 0 ? 'Handles zebra stripes.' : 'Handles plain work.', pricing: i % 2 === 0 ? 'free' as const : 'paid' as const,
+    }));
+    const big = { ...data, tools, prominence: {}, moved: { tools: {}, categories: {} }, retired: [] };
+    const large = createSearchEngine(big, await importSearchIndex(await exportSearchIndex(buildSearchIndex(tools))));
+    const page = large.page('zebra', {}, 100, 20);
+    expect(page.total).toBe(5_000);
+    expect(page.hits).toHaveLength(20);
+    expect(large.page('zebra', { pricing: 'free' }, 0, 5).total).toBe(5_000);
+    expect(large.page('zebra', { pricing: 'paid' }, 0, 5).total).toBe(0);
+    expect(large.page('stripes plain', {}, 0, 5).total).toBe(20_000);
+  }, 60_000);
+
   it('keeps the top 5 of 40 need queries in the categories a searcher expects (precision, printed)', () => {
     const curated = queries.filter((q) => q.categories !== undefined);
     let inCategory = 0;

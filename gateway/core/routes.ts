@@ -106,11 +106,9 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
       }
       const key = `${API}/search\0${q.q}\0${q.limit}\0${q.page}\0${q.category ?? ''}\0${q.pricing ?? ''}`;
       const page = await cache(key, async () => {
-        const hits = engine.search(q.q, q);
-        const start = (q.page - 1) * q.limit;
-        const shown = hits.slice(start, start + q.limit);
-        const scores = shown.map((h) => `"score":${h.score}`);
-        return computedPage('search', snapshot.toolItems, shown.map((h) => h.index), pageMeta(hits.length, q.page, q.limit), scores);
+        const { total, hits } = engine.page(q.q, q, (q.page - 1) * q.limit, q.limit);
+        const scores = hits.map((h) => `"score":${h.score}`);
+        return computedPage('search', snapshot.toolItems, hits.map((h) => h.index), pageMeta(total, q.page, q.limit), scores);
       });
       return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
     },
