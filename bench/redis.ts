@@ -2,8 +2,11 @@
 // servers on the same snapshot, one embedded (key file + in-memory limiter), one in Upstash mode
 // (a real redis-server behind the test's Upstash REST bridge); sequential keyed requests to each,
 // median and p99. The key cache is on (30 s), so each Upstash request costs one limiter call.
-// Also one limit() through the bridge, in process. Needs redis-server (apt-get install redis-server).
-import { execFileSync, spawn } from 'node:child_process';
+// Also one limit() through the bridge, in process; and throughput under wrk (-t1 -c50) in Upstash
+// mode with WEB_CONCURRENCY=1 and 2 beside embedded mode. The bridge runs in this process, and
+// everything shares the machine's cores. Needs redis-server (apt-get install redis-server) and wrk.
+import { execFile, execFileSync, spawn } from 'node:child_process';
+import { promisify } from 'node:util';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -84,6 +87,22 @@ try {
   console.log(`  Upstash mode (Redis via REST bridge)   median ${fmt(u.median)}  p99 ${fmt(u.p99)}`);
   console.log(`  cost of the Redis path                 median +${fmt(u.median - e.median)}  p99 +${fmt(u.p99 - e.p99)}`);
   console.log(`One limit() through the bridge, in process: median ${fmt(l.median)}  p99 ${fmt(l.p99)}`);
+
+  // Throughput: wrk runs in its own process (asynchronously, so this process keeps serving the bridge).
+  const seconds = process.env.BENCH_SECONDS ?? '8';
+  const load = async (base: string, key: string) => {
+    const { stdout } = await promisify(execFile)('wrk', ['-t1', '-c50', `-d${seconds}s`, '--latency', '-H', `X-API-Key: ${key}`, `${base}/api/v1/tools/elevenlabs`]);
+    const num = (re: RegExp) => re.exec(stdout)?.[1] ?? '?';
+    const non2xx = /Non-2xx or 3xx responses: (\d+)/.exec(stdout)?.[1];
+    return `${Number(num(/Requests\/sec:\s+([\d.]+)/)).toFixed(0).padStart(6)} req/s  p50 ${num(/\s50%\s+([\d.]+\w+)/).padStart(8)}  p99 ${num(/\s99%\s+([\d.]+\w+)/).padStart(8)}${non2xx ? `  non-2xx ${non2xx}` : ''}`;
+  };
+  console.log(`Throughput, wrk -t1 -c50 -d${seconds}s, keyed GET /api/v1/tools/elevenlabs:`);
+  console.log(`  embedded, one process                  ${await load(embedded.base, fileKey)}`);
+  console.log(`  Upstash mode, WEB_CONCURRENCY=1        ${await load(upstash.base, redisKey)}`);
+  const two = await startServer({ PLANS_FILE: plansFile, UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, WEB_CONCURRENCY: '2' });
+  stops.push(two.stop);
+  await keyed(two.base, redisKey);
+  console.log(`  Upstash mode, WEB_CONCURRENCY=2        ${await load(two.base, redisKey)}`);
 } finally {
   for (const stop of stops) stop();
   await bridge.close();
