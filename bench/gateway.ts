@@ -139,24 +139,34 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   await warm(['/api/v1/tools?per_page=7&sort=newest', '/api/v1/search?q=text+to+speech']);
   execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${base}/tools`], { stdio: 'ignore' }); // JIT warm-up
   const pid = [server.pid!];
-  const rows: [string, WrkResult, boolean][] = [
-    ['nginx, 1 worker, same file (lists/tools/_.json)', measured(nginxPids, `http://127.0.0.1:${nginxPort}/lists/tools/_.json`), false],
-    ['bare node:http, same bytes and headers', measured([bare.pid!], `http://127.0.0.1:${barePort}/`), false],
-    ['prebuilt page   GET /tools', measured(pid, `${base}/tools`, auth), true],
-    ['single tool     GET /tools/elevenlabs', measured(pid, `${base}/tools/elevenlabs`, auth), true],
-    ['computed page   GET /tools?per_page=7&sort=newest', measured(pid, `${base}/tools?per_page=7&sort=newest`, auth), true],
-    ['search          GET /search?q=text+to+speech', measured(pid, `${base}/search?q=text+to+speech`, auth), true],
-    ['computed pages  5,000 distinct combinations', measured(pid, base, auth, computedPaths()), false],
-    ['searches        5,000 distinct queries', measured(pid, base, auth, searchPaths()), false],
-    ['health          GET /healthz', measured(pid, `http://127.0.0.1:${port}/healthz`), false],
+  // Rows are measured in rounds (BENCH_ROUNDS, default 3), each round every row once: the machine's
+  // load drifts over a run, so each row's figures are its median round, and its CPU ratio the median
+  // of its ratios to bare Node's CPU in the same round.
+  const specs: [string, () => WrkResult, boolean][] = [
+    ['nginx, 1 worker, same file (lists/tools/_.json)', () => measured(nginxPids, `http://127.0.0.1:${nginxPort}/lists/tools/_.json`), false],
+    ['bare node:http, same bytes and headers', () => measured([bare.pid!], `http://127.0.0.1:${barePort}/`), false],
+    ['prebuilt page   GET /tools', () => measured(pid, `${base}/tools`, auth), true],
+    ['single tool     GET /tools/elevenlabs', () => measured(pid, `${base}/tools/elevenlabs`, auth), true],
+    ['computed page   GET /tools?per_page=7&sort=newest', () => measured(pid, `${base}/tools?per_page=7&sort=newest`, auth), true],
+    ['search          GET /search?q=text+to+speech', () => measured(pid, `${base}/search?q=text+to+speech`, auth), true],
+    ['computed pages  5,000 distinct combinations', () => measured(pid, base, auth, computedPaths()), false],
+    ['searches        5,000 distinct queries', () => measured(pid, base, auth, searchPaths()), false],
+    ['health          GET /healthz', () => measured(pid, `http://127.0.0.1:${port}/healthz`), false],
   ];
-  const nginxRps = rows[0]![1].rps;
-  const bareCpu = rows[1]![1].userUs! + rows[1]![1].sysUs!;
-  console.log(`wrk -t1 -c50 -d${DURATION}s on loopback (2 cores shared by server and load generator); CPU per request of the server process:`);
-  for (const [name, r, target] of rows) {
-    const cpu = r.userUs! + r.sysUs!;
-    console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${(r.rps / nginxRps).toFixed(2)} of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us = ${(cpu / bareCpu).toFixed(2)}x bare${target ? ' (target <= 1.30)' : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
-  }
+  const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
+  const results: WrkResult[][] = specs.map(() => []);
+  for (let round = 0; round < rounds; round++) specs.forEach(([, run], i) => results[i]!.push(run()));
+  const cpu = (r: WrkResult) => r.userUs! + r.sysUs!;
+  const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
+  const middle = (rs: WrkResult[]) => [...rs].sort((x, y) => cpu(x) - cpu(y))[Math.floor(rs.length / 2)]!;
+  console.log(`wrk -t1 -c50 -d${DURATION}s on loopback (2 cores shared by server and load generator), ${rounds} rounds; CPU per request of the server process (median round):`);
+  specs.forEach(([name, , target], i) => {
+    const r = middle(results[i]!);
+    const ratio = median(results[i]!.map((x, round) => cpu(x) / cpu(results[1]![round]!)));
+    const ofNginx = median(results[i]!.map((x, round) => x.rps / results[0]![round]!.rps));
+    const ratios = results[i]!.map((x, round) => (cpu(x) / cpu(results[1]![round]!)).toFixed(2)).join('/');
+    console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${ofNginx.toFixed(2)} of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us = ${ratio.toFixed(2)}x bare (rounds ${ratios})${target ? ' (target <= 1.30)' : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
+  });
 
   // The key check and the limiter, in process: a FileKeyStore lookup plus an in-memory limit() per request.
   const store = await FileKeyStore.open(keysFile, { watch: false });
