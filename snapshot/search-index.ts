@@ -20,8 +20,11 @@ export interface SearchDocument {
 
 /** Lowercase, strip diacritics: "Crème" -> "creme". */
 export function fold(s: string): string {
+  // ASCII has nothing to decompose or strip: most text takes the short way.
+  if (ASCII.test(s)) return s.toLowerCase();
   return s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
+const ASCII = /^[\x00-\x7f]*$/;
 
 /** A name with every non-alphanumeric removed: "DALL-E", "dall e" and "dalle" all become "dalle". */
 export function compact(s: string): string {

@@ -103,24 +103,34 @@ const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/
 /** Optimal string alignment distance (a swap of neighbours is one edit), stopping early past `max`. */
 export function editDistance(a: string, b: string, max: number): number {
   if (Math.abs(a.length - b.length) > max) return max + 1;
-  let prev2: number[] = [];
-  let prev = Array.from({ length: b.length + 1 }, (_, j) => j);
+  if (a === b) return 0;
+  // Three rows of scratch, reused by every call (search is synchronous; no allocation per call).
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
+  let prev2 = 0;
+  let prev = width;
+  let cur = 2 * width;
+  for (let j = 0; j < width; j++) rows[prev + j] = j;
   for (let i = 1; i <= a.length; i++) {
-    const cur = [i];
+    rows[cur] = i;
     let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      let v = Math.min(prev[j]! + 1, cur[j - 1]! + 1, prev[j - 1]! + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) v = Math.min(v, prev2[j - 2]! + 1);
-      cur.push(v);
-      rowMin = Math.min(rowMin, v);
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(rows[prev + j]! + 1, rows[cur + j - 1]! + 1, rows[prev + j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, rows[prev2 + j - 2]! + 1);
+      rows[cur + j] = v;
+      if (v < rowMin) rowMin = v;
     }
     if (rowMin > max) return max + 1;
+    const free = prev2;
     prev2 = prev;
     prev = cur;
+    cur = free;
   }
-  return prev[b.length]!;
+  return rows[prev + b.length]!;
 }
+let rows = new Int32Array(3 * 64);
 
 const TEXT_FIELDS = ['name', 'tags', 'categories', 'maker', 'tagline', 'description'] as const;
 /** Room for the tie-break in a sort key: up to 2^21 tools. */
@@ -211,17 +221,21 @@ export interface SearchEngineOptions {
 
 export function createSearchEngine(data: SnapshotData, index: SearchIndex, options: SearchEngineOptions = {}): SearchEngine {
   const vocabulary = compileVocabulary(data);
-  const prominence = Uint8Array.from(data.tools, (t) => data.prominence[t.slug] ?? 0);
+  const prominence = new Uint8Array(data.tools.map((t) => data.prominence[t.slug] ?? 0));
   const makers = data.tools.map((t) => compact(t.maker));
   const names = data.tools.map((t) => compact(t.name));
   const nameWords = data.tools.map((t) => new Set(words(t.name)));
-  const primaryWords = new Map<string, string[]>();
-  const primaryOf = (doc: number) => {
-    const c = data.tools[doc]!.categories[0]!;
-    let list = primaryWords.get(c.slug);
-    if (list === undefined) primaryWords.set(c.slug, list = words(c.name));
-    return list;
-  };
+  // Each tool's primary category as a number, and each such category's words: a query form
+  // checks the categories once, then each tool by its number.
+  const primaryNumber = new Map<string, number>();
+  const primaryWords: string[][] = [];
+  const primaryOf = new Uint16Array(data.tools.length);
+  data.tools.forEach((t, doc) => {
+    const c = t.categories[0]!;
+    let n = primaryNumber.get(c.slug);
+    if (n === undefined) { primaryNumber.set(c.slug, n = primaryWords.length); primaryWords.push(words(c.name)); }
+    primaryOf[doc] = n;
+  });
   // Whole tags and category names, compacted like names: "text to speech" -> "texttospeech".
   // Tags are already lowercase kebab-case, so compacting them is dropping the hyphens.
   const phrases = new Map<string, number[]>();
@@ -270,32 +284,40 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     return false;
   };
   // Typo index over name words of 4+ letters (and whole compact names): the hash of each word and
-  // of each of its one-letter deletions -> tool indices (SymSpell, edit distance 1). Numeric keys
-  // keep a 100,000-tool index cheap to build; a hash collision only adds a candidate, and every
-  // candidate is checked with the real edit distance.
-  const typo = new Map<number, number | number[]>();
-  const addTypo = (key: number, i: number) => {
-    const at = typo.get(key);
-    if (at === undefined) typo.set(key, i);
-    else if (typeof at === 'number') { if (at !== i) typo.set(key, [at, i]); }
-    else if (at[at.length - 1] !== i) at.push(i);
+  // of each of its one-letter deletions, with the tool (SymSpell, edit distance 1), as sorted
+  // numbers hash * TIE_SPACE + tool in one typed array; a lookup is a binary search for a hash's
+  // range. It builds in a fraction of a Map's time at 100,000 tools. A hash collision only adds a
+  // candidate, and every candidate is checked with the real edit distance.
+  const indexed = (i: number) => {
+    const out = [...nameWords[i]!].filter((w) => w.length >= 4);
+    if (names[i]!.length >= 4 && !nameWords[i]!.has(names[i]!)) out.push(names[i]!);
+    return out;
   };
-  const indexWord = (w: string, i: number) => {
-    if (w.length < 4) return;
-    for (let k = -1; k < w.length; k++) addTypo(hashWithout(w, k), i);
+  let entries = 0;
+  for (let i = 0; i < data.tools.length; i++) for (const w of indexed(i)) entries += w.length + 1;
+  const typo = new Float64Array(entries);
+  let filled = 0;
+  for (let i = 0; i < data.tools.length; i++) {
+    for (const w of indexed(i)) for (let k = -1; k < w.length; k++) typo[filled++] = hashWithout(w, k) * TIE_SPACE + i;
+  }
+  typo.sort();
+  /** The first position in the typo index whose number is at least `value`. */
+  const typoFrom = (value: number) => {
+    let [lo, hi] = [0, typo.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (typo[mid]! < value) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
   };
-  nameWords.forEach((wordsOfName, i) => {
-    for (const w of wordsOfName) indexWord(w, i);
-    if (!wordsOfName.has(names[i]!)) indexWord(names[i]!, i);
-  });
 
   const typoMatches = (word: string): number[] => {
     if (word.length < 4) return [];
     const hits = new Set<number>();
     for (let k = -1; k < word.length; k++) {
-      const at = typo.get(hashWithout(word, k));
-      if (typeof at === 'number') hits.add(at);
-      else if (at !== undefined) for (const i of at) hits.add(i);
+      const base = hashWithout(word, k) * TIE_SPACE;
+      for (let at = typoFrom(base); at < typo.length && typo[at]! < base + TIE_SPACE; at++) hits.add(typo[at]! - base);
     }
     return [...hits].filter((doc) => closeToName(doc, word));
   };
@@ -330,13 +352,14 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   const formHits = (form: string, factor: number) => remembered(factor === 1 ? form : `${form}\0${factor}`, () => {
     const docs: number[] = [];
     let inNames = false;
+    const inPrimary = primaryWords.map((ws) => ws.some((w) => w.startsWith(form)));
     for (const field of TEXT_FIELDS) {
       const found = lookup(field, form);
       if (field === 'name' && found.length > 0 && factor === 1) inNames = true;
       for (const doc of found) {
         let weight: number = FIELD_WEIGHT[field];
         if (field === 'name' && nameWords[doc]!.has(form)) weight = NAME_WORD_EXACT;
-        else if (field === 'categories' && primaryOf(doc).some((p) => p.startsWith(form))) weight = PRIMARY_CATEGORY;
+        else if (field === 'categories' && inPrimary[primaryOf[doc]!]) weight = PRIMARY_CATEGORY;
         // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
         if (factor < 1) weight = Math.min(weight, FIELD_WEIGHT.tags);
         weight = Math.round(weight * factor);
@@ -360,10 +383,21 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
         if (formBest[doc]! < weight) formBest[doc] = weight;
       }
     }
-    docs.sort((a, b) => a - b); // in memory order: a query then walks its score array forwards
-    const weights = Uint16Array.from(docs, (doc) => final(doc, formBest[doc]!));
-    for (const doc of docs) formBest[doc] = 0;
-    return { value: { docs: Int32Array.from(docs), weights, inNames }, size: docs.length };
+    // In memory order, so a query then walks its score array forwards; many tools are read off
+    // formBest in order, which is faster than sorting them.
+    let sorted: Int32Array;
+    if (docs.length * 16 < formBest.length) sorted = new Int32Array(docs).sort();
+    else {
+      sorted = new Int32Array(docs.length);
+      for (let doc = 0, k = 0; doc < formBest.length; doc++) if (formBest[doc] !== 0) sorted[k++] = doc;
+    }
+    const weights = new Uint16Array(sorted.length); // (TypedArray.from with a map function is slow in V8)
+    for (let k = 0; k < sorted.length; k++) {
+      const doc = sorted[k]!;
+      weights[k] = final(doc, formBest[doc]!);
+      formBest[doc] = 0;
+    }
+    return { value: { docs: sorted, weights, inNames }, size: sorted.length };
   };
   /** Names a few edits from the whole query ("midjorney"); a common word is close to thousands of names in a large catalog. */
   const wholeTypos = (whole: string) => remembered(`${whole}\0whole`, () => {
@@ -383,7 +417,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   const inCategory = new Uint8Array(data.tools.length);
   const touchedList = new Int32Array(data.tools.length);
   const pricingCodes: string[] = [...new Set(data.tools.map((t) => t.pricing))];
-  const pricingOf = Uint8Array.from(data.tools, (t) => pricingCodes.indexOf(t.pricing));
+  const pricingOf = new Uint8Array(data.tools.map((t) => pricingCodes.indexOf(t.pricing)));
   const wordHits = (word: string, joined: string[], categories: string[]) => remembered(`${word}\0${joined.join(' ')}\0${categories.join(' ')}\0word`, () => {
     const forms: [string, number][] = variants(word).map((f) => [f, 1]);
     for (const other of vocabulary.equivalents.get(word) ?? []) for (const f of variants(other)) forms.push([f, EXPANDED]);
