@@ -283,23 +283,27 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     for (const w of nameWords[doc]!) if (editDistance(w, word, max) <= max) return true;
     return false;
   };
-  // Typo index over name words of 4+ letters (and whole compact names): the hash of each word and
-  // of each of its one-letter deletions, with the tool (SymSpell, edit distance 1), as sorted
-  // numbers hash * TIE_SPACE + tool in one typed array; a lookup is a binary search for a hash's
-  // range. It builds in a fraction of a Map's time at 100,000 tools. A hash collision only adds a
-  // candidate, and every candidate is checked with the real edit distance.
-  const indexed = (i: number) => {
-    const out = [...nameWords[i]!].filter((w) => w.length >= 4);
-    if (names[i]!.length >= 4 && !nameWords[i]!.has(names[i]!)) out.push(names[i]!);
-    return out;
-  };
-  let entries = 0;
-  for (let i = 0; i < data.tools.length; i++) for (const w of indexed(i)) entries += w.length + 1;
-  const typo = new Float64Array(entries);
+  // Typo index over the distinct name words of 4+ letters (and whole compact names): the hash of
+  // each word and of each of its one-letter deletions, with the word's number (SymSpell, edit
+  // distance 1), as sorted numbers hash * TIE_SPACE + word in one typed array; a lookup is a binary
+  // search for a hash's range. Many tools share a name word ("video"), so a query checks each
+  // candidate word's real edit distance once, then takes its tools. A hash collision only adds a
+  // candidate word. It builds in a fraction of a Map's time at 100,000 tools.
+  const typoWords: string[] = [];
+  const typoDocs: number[][] = [];
+  const wordNumber = new Map<string, number>();
+  nameWords.forEach((ws, doc) => {
+    const indexed = [...ws].filter((w) => w.length >= 4);
+    if (names[doc]!.length >= 4 && !ws.has(names[doc]!)) indexed.push(names[doc]!);
+    for (const w of indexed) {
+      let n = wordNumber.get(w);
+      if (n === undefined) { wordNumber.set(w, n = typoWords.length); typoWords.push(w); typoDocs.push([]); }
+      typoDocs[n]!.push(doc);
+    }
+  });
+  const typo = new Float64Array(typoWords.reduce((sum, w) => sum + w.length + 1, 0));
   let filled = 0;
-  for (let i = 0; i < data.tools.length; i++) {
-    for (const w of indexed(i)) for (let k = -1; k < w.length; k++) typo[filled++] = hashWithout(w, k) * TIE_SPACE + i;
-  }
+  typoWords.forEach((w, n) => { for (let k = -1; k < w.length; k++) typo[filled++] = hashWithout(w, k) * TIE_SPACE + n; });
   typo.sort();
   /** The first position in the typo index whose number is at least `value`. */
   const typoFrom = (value: number) => {
@@ -312,14 +316,18 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     return lo;
   };
 
+  /** Tools with a name word (or whole name) a few edits from `word`. */
   const typoMatches = (word: string): number[] => {
     if (word.length < 4) return [];
-    const hits = new Set<number>();
+    const max = allowedEdits(word);
+    const candidates = new Set<number>();
     for (let k = -1; k < word.length; k++) {
       const base = hashWithout(word, k) * TIE_SPACE;
-      for (let at = typoFrom(base); at < typo.length && typo[at]! < base + TIE_SPACE; at++) hits.add(typo[at]! - base);
+      for (let at = typoFrom(base); at < typo.length && typo[at]! < base + TIE_SPACE; at++) candidates.add(typo[at]! - base);
     }
-    return [...hits].filter((doc) => closeToName(doc, word));
+    const docs = new Set<number>();
+    for (const n of candidates) if (editDistance(typoWords[n]!, word, max) <= max) for (const doc of typoDocs[n]!) docs.add(doc);
+    return [...docs];
   };
 
   const fieldText = (doc: number, field: SearchField): string => {
@@ -349,8 +357,10 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   // depend on nothing else in the query: found once, remembered for the queries that share words.
   const remembered = createRecall<{ docs: Int32Array; weights: Uint16Array; inNames: boolean }>(options.remember ?? RECALL_BUDGET);
   const formBest = new Uint16Array(data.tools.length);
+  // The tools formBest holds a weight for (scratch, like formBest): formDocs[0..formCount).
+  const formDocs = new Int32Array(data.tools.length);
+  let formCount = 0;
   const formHits = (form: string, factor: number) => remembered(factor === 1 ? form : `${form}\0${factor}`, () => {
-    const docs: number[] = [];
     let inNames = false;
     const inPrimary = primaryWords.map((ws) => ws.some((w) => w.startsWith(form)));
     for (const field of TEXT_FIELDS) {
@@ -363,34 +373,35 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
         // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
         if (factor < 1) weight = Math.min(weight, FIELD_WEIGHT.tags);
         weight = Math.round(weight * factor);
-        if (formBest[doc] === 0) docs.push(doc);
+        if (formBest[doc] === 0) formDocs[formCount++] = doc;
         if (formBest[doc]! < weight) formBest[doc] = weight;
       }
     }
-    return keep([], inNames, docs);
+    return keep([], inNames);
   });
   /**
    * Each tool's best weight over `found` (lists of tools with one weight for all or a weight each,
-   * plus what formBest already holds for `docs`), as kept hits; `final` turns a best weight into
-   * what is kept.
+   * plus what formBest already holds for formDocs[0..formCount)), as kept hits; `final` turns a
+   * best weight into what is kept.
    */
-  const keep = (found: [ArrayLike<number>, ArrayLike<number> | number][], inNames: boolean, docs: number[] = [], final = (_doc: number, weight: number) => weight) => {
+  const keep = (found: [ArrayLike<number>, ArrayLike<number> | number][], inNames: boolean, final = (_doc: number, weight: number) => weight) => {
     for (const [list, weights] of found) {
       for (let k = 0; k < list.length; k++) {
         const doc = list[k]!;
         const weight = typeof weights === 'number' ? weights : weights[k]!;
-        if (formBest[doc] === 0) docs.push(doc);
+        if (formBest[doc] === 0) formDocs[formCount++] = doc;
         if (formBest[doc]! < weight) formBest[doc] = weight;
       }
     }
     // In memory order, so a query then walks its score array forwards; many tools are read off
     // formBest in order, which is faster than sorting them.
     let sorted: Int32Array;
-    if (docs.length * 16 < formBest.length) sorted = new Int32Array(docs).sort();
+    if (formCount * 16 < formBest.length) sorted = formDocs.slice(0, formCount).sort();
     else {
-      sorted = new Int32Array(docs.length);
+      sorted = new Int32Array(formCount);
       for (let doc = 0, k = 0; doc < formBest.length; doc++) if (formBest[doc] !== 0) sorted[k++] = doc;
     }
+    formCount = 0;
     const weights = new Uint16Array(sorted.length); // (TypedArray.from with a map function is slow in V8)
     for (let k = 0; k < sorted.length; k++) {
       const doc = sorted[k]!;
@@ -455,7 +466,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
       found.push([hits.docs, hits.weights]);
     }
     for (const doc of phrasedDocs) phrasedNow[doc] = 1;
-    const kept = keep(found, false, [], (doc, weight) => PER_WORD_MATCHED + weight + (phrasedNow[doc] === 1 ? PHRASED_BONUS : 0));
+    const kept = keep(found, false, (doc, weight) => PER_WORD_MATCHED + weight + (phrasedNow[doc] === 1 ? PHRASED_BONUS : 0));
     for (const doc of phrasedDocs) phrasedNow[doc] = 0;
     return kept;
   });
