@@ -395,12 +395,14 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     }
     // In memory order, so a query then walks its score array forwards; many tools are read off
     // formBest in order, which is faster than sorting them.
-    let sorted: Int32Array;
-    if (formCount * 16 < formBest.length) sorted = formDocs.slice(0, formCount).sort();
-    else {
-      sorted = new Int32Array(formCount);
-      for (let doc = 0, k = 0; doc < formBest.length; doc++) if (formBest[doc] !== 0) sorted[k++] = doc;
+    // (The scan is branch-free: k moves on exactly when the weight is non-zero, 1..65535.)
+    if (formCount * 16 >= formBest.length) {
+      for (let doc = 0, k = 0; doc < formBest.length; doc++) {
+        formDocs[k] = doc;
+        k += (formBest[doc]! + 0xffff) >>> 16;
+      }
     }
+    const sorted = formCount * 16 < formBest.length ? formDocs.slice(0, formCount).sort() : formDocs.slice(0, formCount);
     formCount = 0;
     const weights = new Uint16Array(sorted.length); // (TypedArray.from with a map function is slow in V8)
     for (let k = 0; k < sorted.length; k++) {
