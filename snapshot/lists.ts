@@ -25,7 +25,7 @@ export interface CategoryQuery {
 
 /** Indices into data.tools that match the query, in the query's order. */
 export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per_page'>): number[] {
-  const order = q.sort === 'newest' ? data.tools_by_newest : inOrder(data.tools.length);
+  const order = q.sort === 'newest' ? data.tools_by_newest : data.tools.map((_, i) => i);
   const tests: ((t: Tool) => boolean)[] = [];
   if (q.category !== undefined) { const c = q.category; tests.push((t) => t.categories.some((x) => x.slug === c)); }
   if (q.pricing !== undefined) { const p = q.pricing; tests.push((t) => t.pricing === p); }
@@ -35,17 +35,9 @@ export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per
   return order.filter((i) => tests.every((test) => test(data.tools[i]!)));
 }
 
-/** 0..n-1, made once per length (the stored order is name order); callers never modify it. */
-const identities = new Map<number, number[]>();
-function inOrder(n: number): number[] {
-  let order = identities.get(n);
-  if (order === undefined) identities.set(n, order = Array.from({ length: n }, (_, i) => i));
-  return order;
-}
-
 /** Indices into data.categories that match the query, in the query's order. */
 export function selectCategories(data: SnapshotData, q: Omit<CategoryQuery, 'page' | 'per_page'>): number[] {
-  const order = q.sort === 'tool_count' ? data.categories_by_tool_count : inOrder(data.categories.length);
+  const order = q.sort === 'tool_count' ? data.categories_by_tool_count : data.categories.map((_, i) => i);
   if (q.group === undefined) return order;
   const g = q.group;
   return order.filter((i) => (data.categories[i] as Category).group === g);

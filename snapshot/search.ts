@@ -133,7 +133,7 @@ export function editDistance(a: string, b: string, max: number): number {
 let rows = new Int32Array(3 * 64);
 
 const TEXT_FIELDS = ['name', 'tags', 'categories', 'maker', 'tagline', 'description'] as const;
-/** Room for the tie-break in a sort key: up to 2^21 tools. */
+/** Room for the tie-break in a sort key (up to 2^21 tools), and for a word's number in the typo index. */
 const TIE_SPACE = 2 ** 21;
 
 /** How many edits a typo of this length may have. */
@@ -146,7 +146,7 @@ function hashWithout(word: string, skip: number): number {
     if (j === skip) continue;
     h = Math.imul(h ^ word.charCodeAt(j), 0x01000193);
   }
-  return h & 0x3fffffff; // 30 bits: a small integer to V8, so the typo index holds no boxed keys
+  return h & 0x3fffffff; // 30 bits: hash * TIE_SPACE + word number stays an exact double in the typo index
 }
 
 /** What the curated vocabulary adds to a query: per content word, extra forms and phrased categories. */
@@ -215,7 +215,7 @@ function phrasedCategories(qWords: string[], vocabulary: Vocabulary): Set<string
 }
 
 export interface SearchEngineOptions {
-  /** How many tool references the engine may remember across queries (0: none); default about 6 MB's worth. */
+  /** How many tool references the engine may remember across queries (0: none); default RECALL_BUDGET. */
   remember?: number;
 }
 
@@ -393,16 +393,17 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
         if (formBest[doc]! < weight) formBest[doc] = weight;
       }
     }
-    // In memory order, so a query then walks its score array forwards; many tools are read off
-    // formBest in order, which is faster than sorting them.
-    // (The scan is branch-free: k moves on exactly when the weight is non-zero, 1..65535.)
+    // In memory order, so a query then walks its score array forwards. Many tools are read off
+    // formBest in order, which is faster than sorting them; the scan is branch-free (k moves on
+    // exactly when the weight is non-zero, 1..65535).
     if (formCount * 16 >= formBest.length) {
       for (let doc = 0, k = 0; doc < formBest.length; doc++) {
         formDocs[k] = doc;
         k += (formBest[doc]! + 0xffff) >>> 16;
       }
     }
-    const sorted = formCount * 16 < formBest.length ? formDocs.slice(0, formCount).sort() : formDocs.slice(0, formCount);
+    const sorted = formDocs.slice(0, formCount);
+    if (formCount * 16 < formBest.length) sorted.sort();
     formCount = 0;
     const weights = new Uint16Array(sorted.length); // (TypedArray.from with a map function is slow in V8)
     for (let k = 0; k < sorted.length; k++) {
@@ -414,8 +415,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   };
   /** Names a few edits from the whole query ("midjorney"); a common word is close to thousands of names in a large catalog. */
   const wholeTypos = (whole: string) => remembered(`${whole}\0whole`, () => {
-    const docs = typoMatches(whole);
-    return { value: { docs: Int32Array.from(docs), weights: new Uint16Array(0), inNames: false }, size: docs.length };
+    return keep([[typoMatches(whole), TYPO]], false);
   }).docs;
   const typoHits = (word: string) => remembered(`${word}\0typo`, () => keep([[lookup('fuzzy', word), FIELD_WEIGHT.fuzzy], [typoMatches(word), TYPO]], false));
 

@@ -20,7 +20,6 @@ export interface GatewayResult {
   keyId?: string;
 }
 
-/** A route's answer before the common headers and conditional GET are applied. */
 /** A body as text (errors, health) or as UTF-8 bytes (computed pages), or none (prebuilt, 204, 304). */
 export type Body = string | Uint8Array | null;
 
@@ -29,6 +28,7 @@ export function bodyText(body: Body): string {
   return body === null ? '' : typeof body === 'string' ? body : new TextDecoder().decode(body);
 }
 
+/** A route's answer before the common headers and conditional GET are applied. */
 export interface Answer { status: number; body: Body; etag?: string; prebuilt?: string; link?: string; headers?: Record<string, string> }
 
 /** A 4xx/5xx carrying the API's error envelope. */

@@ -36,13 +36,13 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
   }
 
   /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
-  async function list(key: string, filterKey: string, select: () => number[], items: EncodedItems, page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
+  async function list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
     const entry = snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
     const computed = await cache(key, async () => {
       const selected = await selections(filterKey, async () => select());
       const start = (page - 1) * perPage;
-      return computedPage(items === snapshot.toolItems ? 'tools' : 'categories', items, selected.slice(start, start + perPage), pageMeta(selected.length, page, perPage));
+      return computedPage(kind, kind === 'tools' ? snapshot.toolItems : snapshot.categoryItems, selected.slice(start, start + perPage), pageMeta(selected.length, page, perPage));
     });
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
@@ -89,11 +89,11 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
     route: (path, url, origin) => answers(`${origin}\0${path}${url.search}`, () => routeUncached(path, url, origin)),
     tools(params, prebuiltOk = true) {
       const q = toolsQuery(params, snapshot);
-      return list(toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(snapshot.data, q), snapshot.toolItems, q.page, q.per_page, prebuiltOk);
+      return list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(snapshot.data, q), q.page, q.per_page, prebuiltOk);
     },
     categories(params, prebuiltOk = true) {
       const q = categoriesQuery(params, snapshot);
-      return list(categoriesKey(q), categoriesKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectCategories(snapshot.data, q), snapshot.categoryItems, q.page, q.per_page, prebuiltOk);
+      return list('categories', categoriesKey(q), categoriesKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectCategories(snapshot.data, q), q.page, q.per_page, prebuiltOk);
     },
     async search(params) {
       const q = searchQuery(params, snapshot);
