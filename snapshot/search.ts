@@ -342,6 +342,10 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     }
   };
   const score = new Float64Array(data.tools.length);
+  // The sort keys of a query's matches (scratch, like score): a common word in a large catalog
+  // matches tens of thousands of tools, and a fresh array of that size per query costs more than
+  // filling it.
+  const sortKeys = new Float64Array(data.tools.length);
   const lookup = (field: SearchField, text: string): number[] => {
     // Every match (no cap): the ranking and meta.total are exact at any catalog size; the
     // remembered word forms keep a common word's cost to its first query.
@@ -533,7 +537,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
       const pricing = filter.pricing === undefined ? -1 : pricingCodes.indexOf(filter.pricing);
       const members = filter.category === undefined ? undefined : vocabulary.members.get(filter.category) ?? [];
       if (members) for (const [doc] of members) inCategory[doc] = 1;
-      const keys = new Float64Array(touched);
+      const keys = sortKeys;
       let n = 0;
       for (let t = 0; t < touched; t++) {
         const doc = touchedList[t]!;
