@@ -2,6 +2,8 @@ import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { etagOf } from '../snapshot/etag.ts';
 import { BASE, createHarness, FREE_KEY, PRO_KEY, REVOKED_KEY, type Harness } from './gateway-harness.ts';
 import { bodyText } from '../gateway/core/responses.ts';
+import { createGateway } from '../gateway/core/gateway.ts';
+import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 
 let h: Harness;
 const key = { 'X-API-Key': PRO_KEY };
@@ -295,6 +297,30 @@ describe('rate limiting', () => {
     await get('/api/v1/tools', { 'X-API-Key': REVOKED_KEY });
     await h.request('/api/v1/tools', { method: 'OPTIONS' });
     expect((await get('/api/v1/tools', { 'X-API-Key': FREE_KEY })).header('x-ratelimit-remaining')).toBe('59');
+  });
+});
+
+describe('answers without waiting', () => {
+  it('answers a repeated keyed request at once when the key store and the limiter are in memory, exactly as it answers after waiting', async () => {
+    // The embedded stores answer synchronously; the harness's key store only through a promise.
+    const local = { ...h.keys, lookup: (hash: string) => h.keys.lookup(hash), lookupNow: (hash: string) => h.keys.records.get(hash) ?? { status: 'unknown' as const }, local: true };
+    const limiter = memoryRateLimiter(2, () => h.clock.now);
+    const gateway = createGateway({ snapshot: h.snapshot.view, keys: local, limiterFor: () => limiter, now: () => h.clock.now, log: () => {} });
+    const request = { method: 'GET', url: `${BASE}/api/v1/tools?per_page=3&sort=newest`, headers: new Headers(key) };
+    const first = await gateway.handle(request); // hashes the key and computes the page: waits
+    const second = gateway.handle(request);
+    expect(second).not.toBeInstanceOf(Promise);
+    const { headers: h1, ...rest1 } = first;
+    const { headers: h2, ...rest2 } = second as Awaited<typeof second>;
+    expect(rest2).toEqual(rest1);
+    expect(bodyText(rest2.body)).toContain('"per_page":3');
+    expect(h2['X-RateLimit-Remaining']).toBe('0');
+    expect(h2.ETag).toBe(h1.ETag);
+    const over = gateway.handle(request);
+    expect(over).not.toBeInstanceOf(Promise);
+    expect((over as Awaited<typeof over>).status).toBe(429);
+    // The same request through a store that answers later gets the same answer.
+    expect((await get('/api/v1/tools?per_page=3&sort=newest')).text).toBe(bodyText(rest1.body));
   });
 });
 

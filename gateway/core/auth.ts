@@ -2,7 +2,8 @@
 // checked against the KeyStore by its SHA-256. Hashing is the costliest step of the check, so the
 // hashes of keys that were found are remembered (bounded); keys that do not exist never are.
 import { STORE_DEADLINE_MS, withDeadline } from './deadline.ts';
-import { hashKey, KEY_PATTERN, KeyStoreUnavailableError, type KeyStore } from './key-store.ts';
+import { hashKey, KEY_PATTERN, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from './key-store.ts';
+import { andThen, type MaybeAsync } from './maybe-async.ts';
 import { HttpError } from './responses.ts';
 
 export interface Identity { id: string; plan: string }
@@ -14,7 +15,8 @@ const MEMO_ENTRIES = 10_000;
 const OUTAGE_REPORT_MS = 10_000;
 
 export interface Authenticate {
-  (apiKey: string | null, authorization?: string | null): Promise<Identity>;
+  /** Throws (or rejects with) the 401 or 503 HttpError to answer. */
+  (apiKey: string | null, authorization?: string | null): MaybeAsync<Identity>;
   /** How many key hashes are remembered (keys that were found). */
   remembered(): number;
 }
@@ -39,42 +41,59 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void,
     }
   }
 
-  async function lookup(key: string) {
+  /** The store's answer for a key: at once from a local store when its hash is remembered. */
+  function lookup(key: string): MaybeAsync<KeyLookup> {
     const remembered = hashes.get(key);
-    const hash = remembered ?? await hashKey(key);
+    if (remembered === undefined) return hashKey(key).then((hash) => ask(key, hash, false));
+    return ask(key, remembered, true);
+  }
+
+  function ask(key: string, hash: string, remembered: boolean): MaybeAsync<KeyLookup> {
+    let answer: MaybeAsync<KeyLookup>;
     try {
       // The last line of defence against a store that never answers; remote stores are wrapped in
       // cachedKeyStore, whose own 1-s deadline answers first and can fall back to a recent answer.
-      const found = keys.local
-        ? await keys.lookup(hash)
-        : await withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer'), 2 * STORE_DEADLINE_MS);
-      if (outage) {
-        outage = false;
-        log(`key store reachable again (${refused} requests answered 503 since the last report)`);
-        refused = 0;
-      }
-      if (remembered === undefined && found.status !== 'unknown') {
-        if (hashes.size >= MEMO_ENTRIES) hashes.delete(hashes.keys().next().value!);
-        hashes.set(key, hash);
-      }
-      return found;
+      answer = keys.lookupNow ? keys.lookupNow(hash)
+        : keys.local ? keys.lookup(hash)
+          : withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer'), 2 * STORE_DEADLINE_MS);
     } catch (e) {
-      if (!(e instanceof KeyStoreUnavailableError)) throw e;
-      noteOutage(e.message);
-      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(e.retryAfterSeconds) });
+      return unavailable(e);
     }
+    return answer instanceof Promise ? answer.then((found) => verified(key, hash, remembered, found), unavailable) : verified(key, hash, remembered, answer);
   }
 
-  const authenticate = async (apiKey: string | null, authorization: string | null = null): Promise<Identity> => {
+  function verified(key: string, hash: string, remembered: boolean, found: KeyLookup): KeyLookup {
+    if (outage) {
+      outage = false;
+      log(`key store reachable again (${refused} requests answered 503 since the last report)`);
+      refused = 0;
+    }
+    if (!remembered && found.status !== 'unknown') {
+      if (hashes.size >= MEMO_ENTRIES) hashes.delete(hashes.keys().next().value!);
+      hashes.set(key, hash);
+    }
+    return found;
+  }
+
+  function unavailable(e: unknown): never {
+    if (!(e instanceof KeyStoreUnavailableError)) throw e;
+    noteOutage(e.message);
+    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(e.retryAfterSeconds) });
+  }
+
+  const authenticate = (apiKey: string | null, authorization: string | null = null): MaybeAsync<Identity> => {
     let key = apiKey?.trim() ?? '';
     if (key === '' && authorization) key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
     if (key === '') throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: send it in the X-API-Key header (X-API-Key: sk_...).');
     // Two X-API-Key headers arrive joined as "a, b", which can never match the key pattern.
     if (!KEY_PATTERN.test(key)) throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: send one X-API-Key header with the key exactly as issued (sk_ followed by 40 letters and digits).');
-    const found = await lookup(key);
-    if (found.status === 'revoked') throw new HttpError(401, 'REVOKED_API_KEY', 'This API key has been revoked by an administrator; ask the operator for a new key.');
-    if (found.status !== 'active') throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: no key matches; check that it was copied whole, or ask the operator for a new key.');
-    return { id: found.id, plan: found.plan };
+    return andThen(lookup(key), identify);
   };
   return Object.assign(authenticate, { remembered: () => hashes.size });
+}
+
+function identify(found: KeyLookup): Identity {
+  if (found.status === 'revoked') throw new HttpError(401, 'REVOKED_API_KEY', 'This API key has been revoked by an administrator; ask the operator for a new key.');
+  if (found.status !== 'active') throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: no key matches; check that it was copied whole, or ask the operator for a new key.');
+  return { id: found.id, plan: found.plan };
 }

@@ -7,6 +7,7 @@ import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
 import { createPageCache } from './page-cache.ts';
 import type { RateLimiter } from './rate-limiter.ts';
+import { andThen, type MaybeAsync } from './maybe-async.ts';
 import { handleMcp } from './mcp-http.ts';
 import { ALLOW, API, baseHeaders, JSON_TYPE, clip, failure, finish, HttpError, preflight, rateHeaders, tooManyRequests, type GatewayResult } from './responses.ts';
 import { createRoutes, paramError, type Routes } from './routes.ts';
@@ -16,6 +17,7 @@ export type { GatewayResult } from './responses.ts';
 
 /** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
+const API_PREFIX = `${API}/`;
 
 /** What the core reads of a request; a Web `Request` has this shape. */
 export interface GatewayRequest {
@@ -38,7 +40,8 @@ export interface GatewayOptions {
 }
 
 export interface Gateway {
-  handle(request: GatewayRequest): Promise<GatewayResult>;
+  /** The answer to a request: at once when nothing it needs has to be waited for. Never rejects. */
+  handle(request: GatewayRequest): MaybeAsync<GatewayResult>;
   /** The endpoints themselves, for other front doors over the same answers (MCP). */
   routes: Routes;
   snapshot: SnapshotView;
@@ -57,10 +60,11 @@ export function createGateway(options: GatewayOptions): Gateway {
   const routes = createRoutes({ snapshot, cache: createPageCache(), log });
   const origin = options.publicBaseUrl?.replace(/\/+$/, '');
 
-  async function handle(request: GatewayRequest): Promise<GatewayResult> {
+  function handle(request: GatewayRequest): MaybeAsync<GatewayResult> {
     const headers = baseHeaders(crypto.randomUUID());
     const method = request.method.toUpperCase();
     let keyId: string | undefined;
+    const fail = (e: unknown) => failure(headers, paramError(e), log, keyId);
     try {
       const url = parseUrl(request.url);
       const path = url.pathname;
@@ -78,19 +82,22 @@ export function createGateway(options: GatewayOptions): Gateway {
         headers['Content-Type'] = document.type ?? JSON_TYPE;
         return finish(headers, { status: 200, body: null, prebuilt: path, etag: document.etag }, ifNoneMatch);
       }
-      if (path !== API && !path.startsWith(`${API}/`)) {
+      if (path !== API && !path.startsWith(API_PREFIX)) {
         throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API} (e.g. ${API}/tools); the OpenAPI document is at /openapi.json.`);
       }
-      const id = await authenticate(request.headers.get('x-api-key'));
-      keyId = id.id;
-      const rate = await countRequest(id.plan, id.id);
-      rateHeaders(rate, headers);
-      headers['Cache-Control'] = 'private';
-      if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
-      const answer = await routes.route(path, url, origin ?? url.origin);
-      return finish(headers, answer, ifNoneMatch, keyId);
+      // Key, count, route: each step answers at once when its store is local (the embedded mode).
+      const result = andThen(authenticate(request.headers.get('x-api-key')), (id) => {
+        keyId = id.id;
+        return andThen(countRequest(id.plan, id.id), (rate) => {
+          rateHeaders(rate, headers);
+          headers['Cache-Control'] = 'private';
+          if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
+          return andThen(routes.route(path, url, origin ?? url.origin), (answer) => finish(headers, answer, ifNoneMatch, keyId));
+        });
+      });
+      return result instanceof Promise ? result.catch(fail) : result;
     } catch (e) {
-      return failure(headers, paramError(e), log, keyId);
+      return fail(e);
     }
   }
 

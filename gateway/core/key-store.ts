@@ -22,6 +22,8 @@ export interface KeyStore {
   lookup(hash: string): Promise<KeyLookup>;
   /** True when lookups never leave the process (a Map read): no deadline is armed for them. */
   readonly local?: boolean;
+  /** A local store's answer at once, without a promise: throws what `lookup` rejects with. */
+  lookupNow?(hash: string): KeyLookup;
 }
 
 export class KeyStoreUnavailableError extends Error {

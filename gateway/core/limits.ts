@@ -3,7 +3,8 @@
 // with the plan's limit instead (fail open, bounded per instance; API.md "Degraded mode"), and
 // normal counting resumes by itself with the next request the store answers.
 import { STORE_RETRY_MS, withDeadline } from './deadline.ts';
-import { memoryRateLimiter } from './memory-rate-limiter.ts';
+import { type MaybeAsync } from './maybe-async.ts';
+import { memoryRateLimiter, type MemoryRateLimiter } from './memory-rate-limiter.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limiter.ts';
 import { HttpError } from './responses.ts';
 
@@ -16,42 +17,53 @@ export interface LimitsOptions {
   log: (line: string) => void;
 }
 
-export type CountRequest = (plan: string, id: string) => Promise<RateLimitResult>;
+/** Counts one request of a key; throws (or rejects with) the 503 HttpError to answer. */
+export type CountRequest = (plan: string, id: string) => MaybeAsync<RateLimitResult>;
 
 export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions): CountRequest {
-  const fallbacks = new Map<string, RateLimiter>();
+  const fallbacks = new Map<string, MemoryRateLimiter>();
   let outage = false;
   /** Until when the remote limiter is left alone after a failure (see STORE_RETRY_MS). */
   let restingUntil = 0;
 
-  function fallback(plan: string): RateLimiter | undefined {
+  function fallback(plan: string): MemoryRateLimiter | undefined {
     let limiter = fallbacks.get(plan);
     const limit = perMinute?.(plan);
     if (limiter === undefined && limit !== undefined) fallbacks.set(plan, limiter = memoryRateLimiter(limit, now));
     return limiter;
   }
 
-  return async (plan, id) => {
+  /** Counted in this instance while the plan's limiter cannot be reached (or 503 without a fallback). */
+  function unreachable(plan: string, id: string, e: unknown): RateLimitResult {
+    if (now() >= restingUntil) restingUntil = now() + STORE_RETRY_MS;
+    const local = fallback(plan);
+    if (!outage) { outage = true; log(`rate limiter unavailable (${e instanceof Error ? e.message : String(e)}); counting in this instance until it answers`); }
+    if (local === undefined) {
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The rate limiter cannot be reached right now; retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+    }
+    return local.limitNow(id);
+  }
+
+  function reachable(result: RateLimitResult): RateLimitResult {
+    if (outage) { outage = false; log('rate limiter reachable again'); }
+    return result;
+  }
+
+  return (plan, id) => {
     const limiter = limiterFor(plan);
     if (limiter === undefined) {
       log(`key ${id} has plan '${plan}', which is not in the plans file`);
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The plan of this API key is not configured; retry later or ask the operator.', { 'Retry-After': '60' });
     }
+    if (now() < restingUntil) return unreachable(plan, id, new Error('the rate limiter failed in the last second'));
+    let counted: MaybeAsync<RateLimitResult>;
     try {
-      if (now() < restingUntil) throw new Error('the rate limiter failed in the last second');
-      const result = limiter.local
-        ? await limiter.limit(id)
-        : await withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
-      if (outage) { outage = false; log('rate limiter reachable again'); }
-      return result;
+      counted = limiter.limitNow ? limiter.limitNow(id)
+        : limiter.local ? limiter.limit(id)
+          : withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
     } catch (e) {
-      if (now() >= restingUntil) restingUntil = now() + STORE_RETRY_MS;
-      const local = fallback(plan);
-      if (!outage) { outage = true; log(`rate limiter unavailable (${e instanceof Error ? e.message : String(e)}); counting in this instance until it answers`); }
-      if (local === undefined) {
-        throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The rate limiter cannot be reached right now; retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
-      }
-      return local.limit(id);
+      return unreachable(plan, id, e);
     }
+    return counted instanceof Promise ? counted.then(reachable, (e: unknown) => unreachable(plan, id, e)) : reachable(counted);
   };
 }

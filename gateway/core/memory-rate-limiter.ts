@@ -5,6 +5,7 @@ import { windowEnd, type RateLimiter, type RateLimitResult } from './rate-limite
 export interface MemoryRateLimiter extends RateLimiter {
   /** Ids counted in the current window (what the limiter holds in memory). */
   size(): number;
+  limitNow(id: string): RateLimitResult;
 }
 
 /** One plan's limiter; matches RateLimiterFactory. `now` is the clock, for tests. */
@@ -14,8 +15,9 @@ export function memoryRateLimiter(perMinute: number, now: () => number = Date.no
   // Only the current window's counts are kept: when the window rolls over the whole map is
   // replaced, so ids that went idle cost nothing and no sweep is ever needed.
   let counts = new Map<string, number>();
-  return {
-    limit(id: string): Promise<RateLimitResult> {
+  const limiter: MemoryRateLimiter = {
+    limit: (id) => Promise.resolve(limiter.limitNow(id)),
+    limitNow(id: string): RateLimitResult {
       const t = now();
       if (t >= end) {
         end = windowEnd(t);
@@ -23,11 +25,12 @@ export function memoryRateLimiter(perMinute: number, now: () => number = Date.no
       }
       const used = counts.get(id) ?? 0;
       // Over the limit the count stays where it is: a 429 does not move the visible numbers.
-      if (used >= perMinute) return Promise.resolve({ success: false, limit: perMinute, remaining: 0, reset: end });
+      if (used >= perMinute) return { success: false, limit: perMinute, remaining: 0, reset: end };
       counts.set(id, used + 1);
-      return Promise.resolve({ success: true, limit: perMinute, remaining: perMinute - used - 1, reset: end });
+      return { success: true, limit: perMinute, remaining: perMinute - used - 1, reset: end };
     },
     size: () => counts.size,
     local: true,
   };
+  return limiter;
 }

@@ -22,6 +22,8 @@ export interface RateLimiter {
   limit(id: string): Promise<RateLimitResult>;
   /** True when counting never leaves the process: no deadline is armed for it. */
   readonly local?: boolean;
+  /** A local limiter's count at once, without a promise. */
+  limitNow?(id: string): RateLimitResult;
 }
 
 /** Builds the limiter of one plan, given its per-minute limit. */

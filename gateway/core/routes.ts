@@ -4,6 +4,7 @@
 import { SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
+import type { MaybeAsync } from './maybe-async.ts';
 import { createMemo, type ComputedPage, type PageCache } from './page-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { API, clip, HttpError, linkHeader, type Answer } from './responses.ts';
@@ -20,7 +21,8 @@ export interface EndpointAnswer extends Answer { page?: number; totalPages?: num
 
 export interface Routes {
   /** Routes a path under /api/v1 (with its raw query string) to its endpoint. */
-  route(path: string, url: URL, origin: string): Promise<Answer>;
+  /** A repeated request is answered at once, from memory. */
+  route(path: string, url: URL, origin: string): MaybeAsync<Answer>;
   tools(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;
   categories(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;
   search(params: RawParams): Promise<EndpointAnswer>;
@@ -40,7 +42,7 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
     const entry = snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
     const computed = await cache(key, async () => {
-      const selected = await selections(filterKey, async () => select());
+      const selected = await selections(filterKey, select);
       const start = (page - 1) * perPage;
       return computedPage(kind, kind === 'tools' ? snapshot.toolItems : snapshot.categoryItems, selected.slice(start, start + perPage), pageMeta(selected.length, page, perPage));
     });

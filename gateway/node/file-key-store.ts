@@ -80,10 +80,18 @@ export class FileKeyStore implements KeyStore {
   }
 
   lookup(hash: string): Promise<KeyLookup> {
-    if (this.failingSince !== null && this.now() - this.failingSince >= this.graceMs) {
-      return Promise.reject(new KeyStoreUnavailableError(`keys file ${this.file} has not been readable for ${Math.round(this.graceMs / 1000)} s`));
+    try {
+      return Promise.resolve(this.lookupNow(hash));
+    } catch (e) {
+      return Promise.reject(e);
     }
-    return Promise.resolve(this.lookups.get(hash) ?? UNKNOWN);
+  }
+
+  lookupNow(hash: string): KeyLookup {
+    if (this.failingSince !== null && this.now() - this.failingSince >= this.graceMs) {
+      throw new KeyStoreUnavailableError(`keys file ${this.file} has not been readable for ${Math.round(this.graceMs / 1000)} s`);
+    }
+    return this.lookups.get(hash) ?? UNKNOWN;
   }
 
   /**

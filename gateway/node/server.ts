@@ -81,20 +81,9 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
       url: ORIGIN + target,
       headers: { get: (name: string) => headerValue(req.headers[name]) },
     };
-    gateway.handle(request).then((result) => {
-      try {
-        send(res, result, bodies, req.headers['accept-encoding']);
-      } catch (e) {
-        // The last line of defence: a failure after the core answered is a bug; answer 500 if still possible.
-        const id = result.headers['X-Request-Id'];
-        errorLog(`internal error ${id} while sending: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-        if (res.headersSent) res.destroy();
-        else answer(res, 500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.', id);
-        result = { ...result, status: 500 };
-      }
-      const q = target.indexOf('?');
-      accessLog(`${request.method} ${q === -1 ? target : target.slice(0, q)} ${result.status} ${(performance.now() - started).toFixed(2)}ms ${result.keyId ?? '-'}`);
-    }, (e: unknown) => {
+    const result = gateway.handle(request);
+    if (!(result instanceof Promise)) return deliver(res, result, request.method, target, started);
+    result.then((r) => deliver(res, r, request.method, target, started), (e: unknown) => {
       // The core answers every error itself; this is the last line of defence.
       const id = randomUUID();
       errorLog(`internal error ${id}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
@@ -102,6 +91,23 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
       else answer(res, 500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.', id);
     });
   });
+
+  /** Sends the core's answer and logs the request. */
+  function deliver(res: http.ServerResponse, result: GatewayResult, method: string, target: string, started: number): void {
+    try {
+      send(res, result, bodies, res.req.headers['accept-encoding']);
+    } catch (e) {
+      // The last line of defence: a failure after the core answered is a bug; answer 500 if still possible.
+      const id = result.headers['X-Request-Id'];
+      errorLog(`internal error ${id} while sending: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+      if (res.headersSent) res.destroy();
+      else answer(res, 500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.', id);
+      result = { ...result, status: 500 };
+    }
+    const q = target.indexOf('?');
+    accessLog(`${method} ${q === -1 ? target : target.slice(0, q)} ${result.status} ${(performance.now() - started).toFixed(2)}ms ${result.keyId ?? '-'}`);
+  }
+
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
     answer(res, 417, 'EXPECTATION_FAILED', 'Unsupported Expect header; this API understands only Expect: 100-continue.');
   });
