@@ -17,13 +17,25 @@ export type Memo<T> = (key: string, make: () => MaybeAsync<T>) => MaybeAsync<T>;
 export type PageCache = Memo<ComputedPage>;
 
 export function createPageCache(entries = ENTRIES): PageCache {
-  return createMemo<ComputedPage>(entries);
+  return createMemo<ComputedPage>(entries, { secondSight: true });
 }
 
-/** Least recently used first out, at most `entries` values. */
-export function createMemo<T>(entries: number): Memo<T> {
+/**
+ * Least recently used first out, at most `entries` values. With `secondSight`, a value is kept
+ * only when its key was asked for before among the last 2 x `entries` new keys: traffic that
+ * never repeats (a crawler, a scan of every combination) then passes through without evicting
+ * what does repeat, and without keeping each answer just long enough to make it garbage of the
+ * old generation (which costs the whole process major collections).
+ */
+export function createMemo<T>(entries: number, { secondSight = false } = {}): Memo<T> {
   const cache = new Map<string, T>();
+  const seen = new Set<string>();
   const keep = (key: string, value: T) => {
+    if (secondSight && !seen.delete(key)) {
+      if (seen.size >= 2 * entries) seen.clear();
+      seen.add(key);
+      return value;
+    }
     if (cache.size >= entries) cache.delete(cache.keys().next().value!);
     cache.set(key, value);
     return value;

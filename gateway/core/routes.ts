@@ -85,7 +85,7 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
   // Whole answers by path, query and origin: the snapshot never changes under a running gateway,
   // so a repeated request (most traffic) skips parsing, selection and the Link header. Errors are
   // not remembered. Bounded like the page cache.
-  const answers = createMemo<Answer>(1_000);
+  const answers = createMemo<Answer>(1_000, { secondSight: true });
 
   const routes: Routes = {
     route: (path, url, origin) => answers(`${origin}\0${path}${url.search}`, () => routeUncached(path, url, origin)),
