@@ -155,8 +155,8 @@ interface Vocabulary {
   equivalents: Map<string, string[]>;
   /** phrasing (content words joined) -> category slugs. */
   phrasings: Map<string, string[]>;
-  /** category slug -> [tool, is primary][] */
-  members: Map<string, [number, boolean][]>;
+  /** category slug -> its tools, and for each whether the category is the tool's first (primary). */
+  members: Map<string, { docs: number[]; primary: boolean[] }>;
   /** Joined adjacent words of names, tags and category names ("voice over" -> "voiceover") -> tools. */
   compounds: Map<string, number[]>;
   /** Every single word of the tools' names, tags and category names. */
@@ -174,31 +174,44 @@ function compileVocabulary(data: SnapshotData): Vocabulary {
       for (const form of new Set([key, key.replace(/ /g, '')])) phrasings.set(form, [...(phrasings.get(form) ?? []), category]);
     }
   }
-  const members = new Map<string, [number, boolean][]>();
+  const members = new Map<string, { docs: number[]; primary: boolean[] }>();
   const compounds = new Map<string, number[]>();
   const tokens = new Set<string>();
-  const addCompounds = (text: string, docs: readonly number[]) => {
+  /** The lists of the compounds a text makes (its words joined pairwise); its words become tokens. */
+  const compoundsOf = (text: string): number[][] => {
     const ws = words(text);
+    const lists: number[][] = [];
     ws.forEach((w, i) => {
       tokens.add(w);
       if (i === 0) return;
       const joined = ws[i - 1]! + w;
-      const list = compounds.get(joined) ?? [];
-      for (const doc of docs) if (list[list.length - 1] !== doc) list.push(doc);
-      compounds.set(joined, list);
+      let list = compounds.get(joined);
+      if (list === undefined) compounds.set(joined, list = []);
+      lists.push(list);
     });
+    return lists;
   };
+  const addCompounds = (lists: number[][], docs: readonly number[]) => {
+    for (const list of lists) for (const doc of docs) if (list[list.length - 1] !== doc) list.push(doc);
+  };
+  // Tags repeat across thousands of tools: each distinct tag is split once.
+  const tagCompounds = new Map<string, number[][]>();
   data.tools.forEach((t, doc) => {
     t.categories.forEach((c, i) => {
-      const list = members.get(c.slug) ?? [];
-      list.push([doc, i === 0]);
-      members.set(c.slug, list);
+      let m = members.get(c.slug);
+      if (m === undefined) members.set(c.slug, m = { docs: [], primary: [] });
+      m.docs.push(doc);
+      m.primary.push(i === 0);
     });
-    addCompounds(t.name, [doc]);
-    for (const tag of t.tags) addCompounds(tag.replace(/-/g, ' '), [doc]);
+    addCompounds(compoundsOf(t.name), [doc]);
+    for (const tag of t.tags) {
+      let lists = tagCompounds.get(tag);
+      if (lists === undefined) tagCompounds.set(tag, lists = compoundsOf(tag.replace(/-/g, ' ')));
+      addCompounds(lists, [doc]);
+    }
   });
   // Category names once each, for all their tools.
-  for (const c of data.categories) addCompounds(c.name, (members.get(c.slug) ?? []).map(([doc]) => doc));
+  for (const c of data.categories) addCompounds(compoundsOf(c.name), members.get(c.slug)?.docs ?? []);
   return { equivalents, phrasings, members, compounds, tokens };
 }
 
@@ -461,10 +474,10 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     found.push([vocabulary.compounds.get(word) ?? [], FIELD_WEIGHT.tags]);
     const phrasedDocs: number[] = [];
     for (const category of categories) {
-      for (const [doc, primary] of vocabulary.members.get(category) ?? []) {
-        found.push([[doc], primary ? PHRASED_PRIMARY : PHRASED]);
-        phrasedDocs.push(doc);
-      }
+      const m = vocabulary.members.get(category);
+      if (m === undefined) continue;
+      found.push([m.docs, m.primary.map((primary) => (primary ? PHRASED_PRIMARY : PHRASED))]);
+      for (const doc of m.docs) phrasedDocs.push(doc);
     }
     // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
     if (word.length >= 4 && !inNames) {
@@ -535,8 +548,8 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
       // Filters from arrays by tool, not from the tools' objects: a common word in a large catalog
       // touches tens of thousands of tools, and their objects are scattered across the heap.
       const pricing = filter.pricing === undefined ? -1 : pricingCodes.indexOf(filter.pricing);
-      const members = filter.category === undefined ? undefined : vocabulary.members.get(filter.category) ?? [];
-      if (members) for (const [doc] of members) inCategory[doc] = 1;
+      const members = filter.category === undefined ? undefined : vocabulary.members.get(filter.category)?.docs ?? [];
+      if (members) for (const doc of members) inCategory[doc] = 1;
       const keys = sortKeys;
       let n = 0;
       for (let t = 0; t < touched; t++) {
@@ -547,7 +560,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
         if (members && inCategory[doc] === 0) continue;
         keys[n++] = raw * TIE_SPACE + (TIE_SPACE - 1 - doc);
       }
-      if (members) for (const [doc] of members) inCategory[doc] = 0;
+      if (members) for (const doc of members) inCategory[doc] = 0;
       const top = largest(keys.subarray(0, n), Math.min(n, offset + limit));
       const hits: SearchHit[] = [];
       for (let i = offset; i < top.length; i++) {
