@@ -103,10 +103,16 @@ function ascii(out: Uint8Array, at: number, text: string): number {
   return at;
 }
 
+/** Which of the `selected` items page `page` holds, and its meta. */
+export function listPage(selected: readonly number[], page: number, perPage: number): { indices: number[]; meta: PageMeta } {
+  const start = (page - 1) * perPage;
+  return { indices: selected.slice(start, start + perPage), meta: pageMeta(selected.length, page, perPage) };
+}
+
 /** One page of a list: the items of `selected` on page `page`. */
 export function renderListPage(items: EncodedItems, selected: readonly number[], page: number, perPage: number): Uint8Array {
-  const start = (page - 1) * perPage;
-  return renderPage(items, selected.slice(start, start + perPage), pageMeta(selected.length, page, perPage));
+  const { indices, meta } = listPage(selected, page, perPage);
+  return renderPage(items, indices, meta);
 }
 
 /** A single item's body, `{"data":...}`. */

@@ -2,7 +2,7 @@
 // the API.md rules, and the answer is a prebuilt body (by manifest key) or a computed one. The
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
-import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
+import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
 import type { MaybeAsync } from './maybe-async.ts';
 import { createMemo, type ComputedPage, type PageCache } from './page-cache.ts';
@@ -42,9 +42,8 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
     const entry = snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
     const computed = await cache(key, async () => {
-      const selected = await selections(filterKey, select);
-      const start = (page - 1) * perPage;
-      return computedPage(kind, kind === 'tools' ? snapshot.toolItems : snapshot.categoryItems, selected.slice(start, start + perPage), pageMeta(selected.length, page, perPage));
+      const { indices, meta } = listPage(await selections(filterKey, select), page, perPage);
+      return computedPage(kind, kind === 'tools' ? snapshot.toolItems : snapshot.categoryItems, indices, meta);
     });
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
