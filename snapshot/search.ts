@@ -163,7 +163,7 @@ interface Vocabulary {
   tokens: Set<string>;
 }
 
-function compileVocabulary(data: SnapshotData): Vocabulary {
+function compileVocabulary(data: SnapshotData, nameWords: readonly (readonly string[])[]): Vocabulary {
   const equivalents = new Map<string, string[]>();
   for (const set of data.vocabulary.equivalents) for (const w of set) equivalents.set(w, set.filter((o) => o !== w));
   const phrasings = new Map<string, string[]>();
@@ -177,9 +177,8 @@ function compileVocabulary(data: SnapshotData): Vocabulary {
   const members = new Map<string, { docs: number[]; primary: boolean[] }>();
   const compounds = new Map<string, number[]>();
   const tokens = new Set<string>();
-  /** The lists of the compounds a text makes (its words joined pairwise); its words become tokens. */
-  const compoundsOf = (text: string): number[][] => {
-    const ws = words(text);
+  /** The lists of the compounds of a text's words (joined pairwise); the words become tokens. */
+  const compoundsOf = (ws: readonly string[]): number[][] => {
     const lists: number[][] = [];
     ws.forEach((w, i) => {
       tokens.add(w);
@@ -203,15 +202,15 @@ function compileVocabulary(data: SnapshotData): Vocabulary {
       m.docs.push(doc);
       m.primary.push(i === 0);
     });
-    addCompounds(compoundsOf(t.name), [doc]);
+    addCompounds(compoundsOf(nameWords[doc]!), [doc]);
     for (const tag of t.tags) {
       let lists = tagCompounds.get(tag);
-      if (lists === undefined) tagCompounds.set(tag, lists = compoundsOf(tag.replace(/-/g, ' ')));
+      if (lists === undefined) tagCompounds.set(tag, lists = compoundsOf(words(tag.replace(/-/g, ' '))));
       addCompounds(lists, [doc]);
     }
   });
   // Category names once each, for all their tools.
-  for (const c of data.categories) addCompounds(compoundsOf(c.name), members.get(c.slug)?.docs ?? []);
+  for (const c of data.categories) addCompounds(compoundsOf(words(c.name)), members.get(c.slug)?.docs ?? []);
   return { equivalents, phrasings, members, compounds, tokens };
 }
 
@@ -233,11 +232,12 @@ export interface SearchEngineOptions {
 }
 
 export function createSearchEngine(data: SnapshotData, index: SearchIndex, options: SearchEngineOptions = {}): SearchEngine {
-  const vocabulary = compileVocabulary(data);
+  // Each name's words, split once for everything below.
+  const nameWords = data.tools.map((t) => words(t.name));
+  const vocabulary = compileVocabulary(data, nameWords);
   const prominence = new Uint8Array(data.tools.map((t) => data.prominence[t.slug] ?? 0));
   const makers = data.tools.map((t) => compact(t.maker));
   const names = data.tools.map((t) => compact(t.name));
-  const nameWords = data.tools.map((t) => new Set(words(t.name)));
   // Each tool's primary category as a number, and each such category's words: a query form
   // checks the categories once, then each tool by its number.
   const primaryNumber = new Map<string, number>();
@@ -257,10 +257,16 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
     if (list === undefined) phrases.set(p, [i]);
     else if (list[list.length - 1] !== i) list.push(i);
   };
+  const tagPhrases = new Map<string, string>();
+  const tagPhrase = (tag: string) => {
+    let phrase = tagPhrases.get(tag);
+    if (phrase === undefined) tagPhrases.set(tag, phrase = tag.replace(/-/g, ''));
+    return phrase;
+  };
   const categoryPhrase = new Map(data.categories.map((c) => [c.slug, compact(c.name)]));
   const primaryPhrase = data.tools.map((t) => categoryPhrase.get(t.categories[0]!.slug) ?? compact(t.categories[0]!.name));
   data.tools.forEach((t, i) => {
-    for (const tag of t.tags) addPhrase(tag.replace(/-/g, ''), i);
+    for (const tag of t.tags) addPhrase(tagPhrase(tag), i);
     for (const c of t.categories) addPhrase(categoryPhrase.get(c.slug) ?? compact(c.name), i);
   });
   // Names a tool is also known by, compacted like names: its former slugs, and the name and slug
@@ -306,12 +312,12 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   const typoDocs: number[][] = [];
   const wordNumber = new Map<string, number>();
   nameWords.forEach((ws, doc) => {
-    const indexed = [...ws].filter((w) => w.length >= 4);
-    if (names[doc]!.length >= 4 && !ws.has(names[doc]!)) indexed.push(names[doc]!);
+    const indexed = ws.filter((w) => w.length >= 4);
+    if (names[doc]!.length >= 4 && !ws.includes(names[doc]!)) indexed.push(names[doc]!);
     for (const w of indexed) {
       let n = wordNumber.get(w);
       if (n === undefined) { wordNumber.set(w, n = typoWords.length); typoWords.push(w); typoDocs.push([]); }
-      typoDocs[n]!.push(doc);
+      if (typoDocs[n]!.at(-1) !== doc) typoDocs[n]!.push(doc); // a name may repeat a word
     }
   });
   const typo = new Float64Array(typoWords.reduce((sum, w) => sum + w.length + 1, 0));
@@ -385,7 +391,7 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
       if (field === 'name' && found.length > 0 && factor === 1) inNames = true;
       for (const doc of found) {
         let weight: number = FIELD_WEIGHT[field];
-        if (field === 'name' && nameWords[doc]!.has(form)) weight = NAME_WORD_EXACT;
+        if (field === 'name' && nameWords[doc]!.includes(form)) weight = NAME_WORD_EXACT;
         else if (field === 'categories' && inPrimary[primaryOf[doc]!]) weight = PRIMARY_CATEGORY;
         // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
         if (factor < 1) weight = Math.min(weight, FIELD_WEIGHT.tags);
