@@ -3,7 +3,7 @@
 // with the plan's limit instead (fail open, bounded per instance; API.md "Degraded mode"), and
 // normal counting resumes by itself with the next request the store answers.
 import { STORE_RETRY_MS, withDeadline } from './deadline.ts';
-import { type MaybeAsync } from './maybe-async.ts';
+import type { MaybeAsync } from './maybe-async.ts';
 import { memoryRateLimiter, type MemoryRateLimiter } from './memory-rate-limiter.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limiter.ts';
 import { HttpError } from './responses.ts';
