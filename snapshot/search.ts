@@ -386,20 +386,26 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   const formHits = (form: string, factor: number) => remembered(factor === 1 ? form : `${form}\0${factor}`, () => {
     let inNames = false;
     const inPrimary = primaryWords.map((ws) => ws.some((w) => w.startsWith(form)));
+    // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
+    const weigh = (weight: number) => Math.round((factor < 1 ? Math.min(weight, FIELD_WEIGHT.tags) : weight) * factor);
+    let count = formCount;
     for (const field of TEXT_FIELDS) {
       const found = lookup(field, form);
       if (field === 'name' && found.length > 0 && factor === 1) inNames = true;
-      for (const doc of found) {
-        let weight: number = FIELD_WEIGHT[field];
-        if (field === 'name' && nameWords[doc]!.includes(form)) weight = NAME_WORD_EXACT;
-        else if (field === 'categories' && inPrimary[primaryOf[doc]!]) weight = PRIMARY_CATEGORY;
-        // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
-        if (factor < 1) weight = Math.min(weight, FIELD_WEIGHT.tags);
-        weight = Math.round(weight * factor);
-        if (formBest[doc] === 0) formDocs[formCount++] = doc;
+      // A field's tools all get its weight, except where a whole name word or a word of the
+      // tool's primary category weighs more: only those fields check each tool (a common word's
+      // fields find hundreds of thousands of tools in a large catalog).
+      const usual = weigh(FIELD_WEIGHT[field]);
+      const better = field === 'name' ? weigh(NAME_WORD_EXACT) : field === 'categories' ? weigh(PRIMARY_CATEGORY) : usual;
+      const inName = field === 'name';
+      for (let k = 0; k < found.length; k++) {
+        const doc = found[k]!;
+        const weight = better !== usual && (inName ? nameWords[doc]!.includes(form) : inPrimary[primaryOf[doc]!]) ? better : usual;
+        if (formBest[doc] === 0) formDocs[count++] = doc;
         if (formBest[doc]! < weight) formBest[doc] = weight;
       }
     }
+    formCount = count;
     return keep([], inNames);
   });
   /**
