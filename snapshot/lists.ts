@@ -118,17 +118,18 @@ export function renderListPage(items: EncodedItems, selected: readonly number[],
 /** A single item's body, `{"data":...}`. */
 export function renderItem(items: EncodedItems, i: number): Uint8Array {
   const { bytes, starts } = items;
-  const out = new Uint8Array(9 + starts[i + 1]! - starts[i]!);
-  ascii(out, 0, '{"data":');
-  out.set(bytes.subarray(starts[i]!, starts[i + 1]!), 8);
-  out[out.length - 1] = 0x7d;
+  const head = '{"data":';
+  const out = new Uint8Array(head.length + starts[i + 1]! - starts[i]! + 1);
+  out.set(bytes.subarray(starts[i]!, starts[i + 1]!), ascii(out, 0, head));
+  out[out.length - 1] = 0x7d; // }
   return out;
 }
 
 /**
  * The strong ETag of a computed page, without reading its bytes: the snapshot id names every
  * item's bytes, and `what` (the kind of items, their indices, the meta and any added members)
- * names the page's layout of them, so equal tags mean equal bodies. Two FNV-1a lanes, 64 bits.
+ * names the page's layout of them, so equal tags mean equal bodies (short of a 64-bit collision).
+ * Two FNV-style lanes of 32 bits, each written in 7 base-36 digits so no two pairs read alike.
  */
 export function pageTag(snapshot: string, what: string): string {
   const text = `${snapshot}\0${what}`;
@@ -139,7 +140,7 @@ export function pageTag(snapshot: string, what: string): string {
     a = Math.imul(a ^ c, 0x01000193);
     b = Math.imul(b ^ c, 0x5bd1e995) ^ (b >>> 15);
   }
-  return `"${(a >>> 0).toString(36)}${(b >>> 0).toString(36)}"`;
+  return `"${(a >>> 0).toString(36).padStart(7, '0')}${(b >>> 0).toString(36).padStart(7, '0')}"`;
 }
 
 /**

@@ -303,7 +303,7 @@ describe('rate limiting', () => {
 describe('answers without waiting', () => {
   it('answers a repeated keyed request at once (from its third time) when the key store and the limiter are in memory, exactly as it answers after waiting', async () => {
     // The embedded stores answer synchronously; the harness's key store only through a promise.
-    const local = { ...h.keys, lookup: (hash: string) => h.keys.lookup(hash), lookupNow: (hash: string) => h.keys.records.get(hash) ?? { status: 'unknown' as const }, local: true };
+    const local = { ...h.keys, lookup: (hash: string) => h.keys.lookup(hash), lookupNow: (hash: string) => h.keys.records.get(hash) ?? { status: 'unknown' as const } };
     const limiter = memoryRateLimiter(3, () => h.clock.now);
     const gateway = createGateway({ snapshot: h.snapshot.view, keys: local, limiterFor: () => limiter, now: () => h.clock.now, log: () => {} });
     const request = { method: 'GET', url: `${BASE}/api/v1/tools?per_page=3&sort=newest`, headers: new Headers(key) };

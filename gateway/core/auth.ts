@@ -54,8 +54,7 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void,
       // The last line of defence against a store that never answers; remote stores are wrapped in
       // cachedKeyStore, whose own 1-s deadline answers first and can fall back to a recent answer.
       answer = keys.lookupNow ? keys.lookupNow(hash)
-        : keys.local ? keys.lookup(hash)
-          : withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer'), 2 * STORE_DEADLINE_MS);
+        : withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer'), 2 * STORE_DEADLINE_MS);
     } catch (e) {
       return unavailable(e);
     }

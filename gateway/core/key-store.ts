@@ -20,9 +20,10 @@ export interface KeyStore {
    *         Any other error is a bug (500).
    */
   lookup(hash: string): Promise<KeyLookup>;
-  /** True when lookups never leave the process (a Map read): no deadline is armed for them. */
-  readonly local?: boolean;
-  /** A local store's answer at once, without a promise: throws what `lookup` rejects with. */
+  /**
+   * Offered by a store whose lookups never leave the process (a Map read): its answer at once,
+   * without a promise or a deadline; throws what `lookup` rejects with.
+   */
   lookupNow?(hash: string): KeyLookup;
 }
 

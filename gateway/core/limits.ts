@@ -59,8 +59,7 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
     let counted: MaybeAsync<RateLimitResult>;
     try {
       counted = limiter.limitNow ? limiter.limitNow(id)
-        : limiter.local ? limiter.limit(id)
-          : withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
+        : withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
     } catch (e) {
       return unreachable(plan, id, e);
     }

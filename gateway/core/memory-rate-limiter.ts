@@ -30,7 +30,6 @@ export function memoryRateLimiter(perMinute: number, now: () => number = Date.no
       return { success: true, limit: perMinute, remaining: perMinute - used - 1, reset: end };
     },
     size: () => counts.size,
-    local: true,
   };
   return limiter;
 }

@@ -20,9 +20,7 @@ export interface RateLimiter {
    *         plan's limit (fail open, bounded per instance; API.md "Degraded mode").
    */
   limit(id: string): Promise<RateLimitResult>;
-  /** True when counting never leaves the process: no deadline is armed for it. */
-  readonly local?: boolean;
-  /** A local limiter's count at once, without a promise. */
+  /** Offered by a limiter that never leaves the process: its count at once, without a promise or a deadline. */
   limitNow?(id: string): RateLimitResult;
 }
 

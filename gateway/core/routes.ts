@@ -20,8 +20,7 @@ export interface RoutesOptions {
 export interface EndpointAnswer extends Answer { page?: number; totalPages?: number }
 
 export interface Routes {
-  /** Routes a path under /api/v1 (with its raw query string) to its endpoint. */
-  /** A repeated request is answered at once, from memory. */
+  /** Routes a path under /api/v1 (with its raw query string) to its endpoint; a repeated request is answered at once, from memory. */
   route(path: string, url: URL, origin: string): MaybeAsync<Answer>;
   tools(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;
   categories(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;

@@ -30,9 +30,6 @@ export interface FileKeyStoreOptions {
 const UNKNOWN: KeyLookup = Object.freeze({ status: 'unknown' });
 
 export class FileKeyStore implements KeyStore {
-  /** Lookups are a Map read; the file is read in the background, under its own 1-s deadline. */
-  readonly local = true;
-
   /**
    * Opens the store and reads the file once. A missing file is a store with no keys; a file that
    * exists but is invalid rejects with KeysFileError, so a server does not start on a broken file.
