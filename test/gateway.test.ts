@@ -323,6 +323,21 @@ describe('answers without waiting', () => {
     // The same request through a store that answers later gets the same answer.
     expect((await get('/api/v1/tools?per_page=3&sort=newest')).text).toBe(bodyText(rest1.body));
   });
+
+  it('computes a page or a search never asked for before at once, once the key is known and the search index is loaded', async () => {
+    const local = { ...h.keys, lookup: (hash: string) => h.keys.lookup(hash), lookupNow: (hash: string) => h.keys.records.get(hash) ?? { status: 'unknown' as const } };
+    const limiter = memoryRateLimiter(100, () => h.clock.now);
+    const gateway = createGateway({ snapshot: h.snapshot.view, keys: local, limiterFor: () => limiter, now: () => h.clock.now, log: () => {} });
+    const request = (path: string) => ({ method: 'GET', url: `${BASE}${path}`, headers: new Headers(key) });
+    await gateway.handle(request('/api/v1/search?q=voice')); // hashes the key, loads the index
+    for (const path of ['/api/v1/tools?per_page=4&page=2', '/api/v1/categories?per_page=3&sort=tool_count', '/api/v1/search?q=video+editing&limit=3']) {
+      const result = gateway.handle(request(path));
+      expect(result, path).not.toBeInstanceOf(Promise);
+      const { status, body } = result as Awaited<typeof result>;
+      expect(status, path).toBe(200);
+      expect(bodyText(body), path).toBe((await get(path)).text);
+    }
+  });
 });
 
 describe('HTTP semantics', () => {

@@ -3,8 +3,9 @@
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
+import type { SearchEngine } from '../../snapshot/search.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
-import type { MaybeAsync } from './maybe-async.ts';
+import { andThen, type MaybeAsync } from './maybe-async.ts';
 import { createMemo, type ComputedPage, type PageCache } from './page-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { API, clip, HttpError, linkHeader, type Answer } from './responses.ts';
@@ -22,9 +23,9 @@ export interface EndpointAnswer extends Answer { page?: number; totalPages?: num
 export interface Routes {
   /** Routes a path under /api/v1 (with its raw query string) to its endpoint; a repeated request is answered at once, from memory. */
   route(path: string, url: URL, origin: string): MaybeAsync<Answer>;
-  tools(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;
-  categories(params: RawParams, prebuiltOk?: boolean): Promise<EndpointAnswer>;
-  search(params: RawParams): Promise<EndpointAnswer>;
+  tools(params: RawParams, prebuiltOk?: boolean): MaybeAsync<EndpointAnswer>;
+  categories(params: RawParams, prebuiltOk?: boolean): MaybeAsync<EndpointAnswer>;
+  search(params: RawParams): MaybeAsync<EndpointAnswer>;
   tool(slug: string): EndpointAnswer;
   category(slug: string): EndpointAnswer;
 }
@@ -37,14 +38,14 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
   }
 
   /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
-  async function list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
+  function list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean): MaybeAsync<EndpointAnswer> {
     const entry = snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
-    const computed = await cache(key, async () => {
-      const { indices, meta } = listPage(await selections(filterKey, select), page, perPage);
+    const computed = cache(key, () => andThen(selections(filterKey, select), (selected) => {
+      const { indices, meta } = listPage(selected, page, perPage);
       return computedPage(kind, kind === 'tools' ? snapshot.toolItems : snapshot.categoryItems, indices, meta);
-    });
-    return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
+    }));
+    return andThen(computed, (c) => ({ status: 200, body: c.body, etag: c.etag, page, totalPages: c.totalPages }));
   }
 
   /**
@@ -95,29 +96,31 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
       const q = categoriesQuery(params, snapshot);
       return list('categories', categoriesKey(q), categoriesKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectCategories(snapshot.data, q), q.page, q.per_page, prebuiltOk);
     },
-    async search(params) {
+    search(params) {
       const q = searchQuery(params, snapshot);
-      let engine;
-      try {
-        engine = await snapshot.search();
-      } catch (e) {
-        log(`search index unavailable: ${(e as Error).message}`);
-        throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
-      }
       const key = `${API}/search\0${q.q}\0${q.limit}\0${q.page}\0${q.category ?? ''}\0${q.pricing ?? ''}`;
-      const page = await cache(key, async () => {
+      const page = cache(key, () => andThen(searchEngine(), (engine) => {
         const { total, hits } = engine.page(q.q, q, (q.page - 1) * q.limit, q.limit);
         const scores = hits.map((h) => `"score":${h.score}`);
         return computedPage('search', snapshot.toolItems, hits.map((h) => h.index), pageMeta(total, q.page, q.limit), scores);
-      });
-      return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
+      }));
+      return andThen(page, (p) => ({ status: 200, body: p.body, etag: p.etag, page: q.page, totalPages: p.totalPages }));
     },
     tool: (slug) => item('tools', slug),
     category: (slug) => item('categories', slug),
   };
   return routes;
 
-  async function routeUncached(path: string, url: URL, origin: string): Promise<Answer> {
+  /** The engine (at once once loaded); 503 while its index cannot be loaded. */
+  function searchEngine(): MaybeAsync<SearchEngine> {
+    const engine = snapshot.search();
+    return engine instanceof Promise ? engine.catch((e: unknown) => {
+      log(`search index unavailable: ${(e as Error).message}`);
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+    }) : engine;
+  }
+
+  function routeUncached(path: string, url: URL, origin: string): MaybeAsync<Answer> {
     const [resource, rawSlug, extra] = path.slice(API.length + 1).split('/');
     if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
     const search = url.search.slice(1);
@@ -127,8 +130,7 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
       return item(resource as 'tools' | 'categories', slug, () => parseQuery(search, [], `${API}/${resource}/{slug}`));
     }
     const params = parseQuery(search, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API}/${resource}`);
-    const answer = await routes[resource](params);
-    return { ...answer, link: linkHeader(origin, url, answer.page!, answer.totalPages!) };
+    return andThen(routes[resource](params), (answer) => ({ ...answer, link: linkHeader(origin, url, answer.page!, answer.totalPages!) }));
   }
 }
 

@@ -5,6 +5,7 @@ import { encodeItems, type EncodedItems } from '../../snapshot/lists.ts';
 import { importSearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search.ts';
 import type { Manifest, RetiredTool, SnapshotData } from '../../snapshot/types.ts';
+import type { MaybeAsync } from './maybe-async.ts';
 
 export interface SnapshotView {
   id: string;
@@ -22,8 +23,8 @@ export interface SnapshotView {
   groups: Set<string>;
   pricing: Set<string>;
   platforms: Set<string>;
-  /** The search engine, loaded on first use and then kept for the life of the process. */
-  search(): Promise<SearchEngine>;
+  /** The search engine, loaded on first use and then kept for the life of the process (and given at once). */
+  search(): MaybeAsync<SearchEngine>;
 }
 
 export function createSnapshotView(
@@ -31,7 +32,8 @@ export function createSnapshotView(
   data: SnapshotData,
   loadIndex: () => Promise<SerializedIndex>,
 ): SnapshotView {
-  let engine: Promise<SearchEngine> | undefined;
+  let loading: Promise<SearchEngine> | undefined;
+  let loaded: SearchEngine | undefined;
   return {
     id: manifest.snapshot,
     data,
@@ -47,9 +49,12 @@ export function createSnapshotView(
     pricing: new Set(data.pricing),
     platforms: new Set(data.platforms),
     search() {
-      engine ??= loadIndex().then(importSearchIndex).then((index) => createSearchEngine(data, index));
-      engine.catch(() => { engine = undefined; }); // a failed load is retried by the next search
-      return engine;
+      if (loaded !== undefined) return loaded;
+      if (loading === undefined) {
+        loading = loadIndex().then(importSearchIndex).then((index) => (loaded = createSearchEngine(data, index)));
+        loading.catch(() => { loading = undefined; }); // a failed load is retried by the next search
+      }
+      return loading;
     },
   };
 }
