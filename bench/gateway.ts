@@ -4,7 +4,8 @@
 // node:http sending the same bytes with the same headers and nginx (1 worker) serving the same
 // file, in the same run. Load from wrk in its own process: loopback, one thread, 50 connections.
 // Targets: each keyed row <= 1.3x bare Node's CPU per request; prebuilt >= 0.45 of nginx's req/s;
-// p99 < 5 ms on every row. Then the in-memory key check + limiter cost per request, in process.
+// p99 < 5 ms on every row. Then req/s with two worker processes (WEB_CONCURRENCY=2), and the
+// in-memory key check + limiter cost per request, in process.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -167,6 +168,20 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
     const ratios = results[i]!.map((x, round) => (cpu(x) / cpu(results[1]![round]!)).toFixed(2)).join('/');
     console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${ofNginx.toFixed(2)} of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us = ${ratio.toFixed(2)}x bare (rounds ${ratios})${target ? ' (target <= 1.30)' : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
   });
+
+  // More than one core: the same server with two worker processes (keys file; the primary leases counts).
+  const clusterPort = 18_791;
+  const two = node(path.join(ROOT, 'gateway/node/start.ts'), { PORT: String(clusterPort), KEYS_FILE: keysFile, PLANS_FILE: plansFile, WEB_CONCURRENCY: '2' });
+  children.push({ kill: (s) => two.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+  await waitForHttp(`http://127.0.0.1:${clusterPort}/healthz`);
+  const twoBase = `http://127.0.0.1:${clusterPort}/api/v1`;
+  execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${twoBase}/tools`], { stdio: 'ignore' });
+  console.log('WEB_CONCURRENCY=2 (keys file, counts leased by the primary), req/s beside 1 worker (median round above):');
+  for (const [name, i, run] of [['prebuilt page   GET /tools', 2, () => wrk(`${twoBase}/tools`, auth)], ['computed pages  5,000 distinct combinations', 6, () => wrk(twoBase, auth, computedPaths())]] as const) {
+    const r = run();
+    const one = middle(results[i]!);
+    console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${(r.rps / one.rps).toFixed(2)}x 1 worker)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
+  }
 
   // The key check and the limiter, in process: a FileKeyStore lookup plus an in-memory limit() per request.
   const store = await FileKeyStore.open(keysFile, { watch: false });

@@ -8,6 +8,60 @@ import { haveRedis, RedisServer } from './redis-server.ts';
 import { awayFromMinuteEnd, createKey, keysCli, startServer, type ServerProcess } from './server-process.ts';
 import { startBridge, type Bridge } from './upstash-bridge.ts';
 
+/** One request on a connection of its own, so that a cluster's workers take turns. */
+const get = (server: ServerProcess, key: string, p = '/api/v1/tools') => new Promise<{ status: number; headers: Headers; body: any }>((resolve, reject) => {
+  http.get(`${server.base}${p}`, { headers: { 'X-API-Key': key }, agent: false }, (res) => {
+    let text = '';
+    res.on('data', (c) => { text += c; });
+    res.on('end', () => resolve({ status: res.statusCode!, headers: new Headers(res.headers as Record<string, string>), body: JSON.parse(text) }));
+  }).on('error', reject);
+});
+
+describe('distributed: worker processes of one embedded server (keys file, no Redis)', () => {
+  let dir: string;
+  let env: NodeJS.ProcessEnv;
+  let server: ServerProcess;
+
+  beforeAll(async () => {
+    const catalog = await fixtureCopy();
+    dir = path.dirname(catalog);
+    env = { CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
+    server = await startServer({ ...env, WEB_CONCURRENCY: '2' }, dir);
+  }, 60_000);
+  afterAll(async () => {
+    await server?.stop();
+    await removeDir(dir);
+  });
+
+  it('starts two workers and issues one demo key', () => {
+    expect(server.output()).toMatch(/2 workers/);
+    expect(server.output().match(/issued a demo key/g)).toHaveLength(1);
+  });
+
+  it('admits exactly 60 of 100 concurrent requests on a 60/min key, the primary leasing counts to the workers', async () => {
+    await awayFromMinuteEnd();
+    const { key } = await createKey(env, dir);
+    const results = await Promise.all(Array.from({ length: 100 }, () => get(server, key)));
+    expect(results.filter((r) => r.status === 200)).toHaveLength(60);
+    const refused = results.filter((r) => r.status === 429);
+    expect(refused).toHaveLength(40);
+    expect(refused.every((r) => r.body.code === 'RATE_LIMIT_EXCEEDED' && Number(r.headers.get('retry-after')) > 0)).toBe(true);
+    expect(Math.min(...results.map((r) => Number(r.headers.get('x-ratelimit-remaining'))))).toBe(0);
+  });
+
+  it('refuses a key revoked with the CLI in every worker within seconds', async () => {
+    const { id, key } = await createKey(env, dir, 'pro');
+    for (let i = 0; i < 4; i++) expect((await get(server, key)).status).toBe(200);
+    await keysCli(env, dir, 'revoke', id);
+    const started = Date.now();
+    let refusedInARow = 0;
+    while (refusedInARow < 4) {
+      refusedInARow = (await get(server, key)).status === 401 ? refusedInARow + 1 : 0;
+      expect(Date.now() - started).toBeLessThan(5_000);
+    }
+  });
+});
+
 describe.skipIf(!haveRedis)('distributed: instances sharing one Redis', () => {
   let dir: string;
   let redis: RedisServer;
@@ -32,15 +86,6 @@ describe.skipIf(!haveRedis)('distributed: instances sharing one Redis', () => {
     await bridge?.close();
     await redis?.stop();
     await removeDir(dir);
-  });
-
-  /** One request on a connection of its own, so that a cluster's workers take turns. */
-  const get = (server: ServerProcess, key: string, p = '/api/v1/tools') => new Promise<{ status: number; headers: Headers; body: any }>((resolve, reject) => {
-    http.get(`${server.base}${p}`, { headers: { 'X-API-Key': key }, agent: false }, (res) => {
-      let text = '';
-      res.on('data', (c) => { text += c; });
-      res.on('end', () => resolve({ status: res.statusCode!, headers: new Headers(res.headers as Record<string, string>), body: JSON.parse(text) }));
-    }).on('error', reject);
   });
 
   it('issues the demo key into Redis, not into a file', () => {

@@ -58,8 +58,7 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
     if (now() < restingUntil) return unreachable(plan, id, new Error('the rate limiter failed in the last second'));
     let counted: MaybeAsync<RateLimitResult>;
     try {
-      counted = limiter.limitNow ? limiter.limitNow(id)
-        : withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
+      counted = limiter.limitNow?.(id) ?? withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
     } catch (e) {
       return unreachable(plan, id, e);
     }

@@ -20,8 +20,11 @@ export interface RateLimiter {
    *         plan's limit (fail open, bounded per instance; API.md "Degraded mode").
    */
   limit(id: string): Promise<RateLimitResult>;
-  /** Offered by a limiter that never leaves the process: its count at once, without a promise or a deadline. */
-  limitNow?(id: string): RateLimitResult;
+  /**
+   * Offered by a limiter that counts in memory: its count at once, without a promise or a
+   * deadline; or undefined when this count needs a message first (then limit() is called).
+   */
+  limitNow?(id: string): RateLimitResult | undefined;
 }
 
 /** Builds the limiter of one plan, given its per-minute limit. */

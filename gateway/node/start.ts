@@ -1,11 +1,13 @@
 // npm start: the embedded default. Serves the snapshot in dist/ on 127.0.0.1:8787, with keys in
-// the keys file (issuing a demo key on first start) or in Upstash Redis when configured. With a
-// shared store, WEB_CONCURRENCY worker processes share the port (node:cluster). The snapshot is
+// the keys file (issuing a demo key on first start) or in Upstash Redis when configured.
+// WEB_CONCURRENCY worker processes share the port (node:cluster); their limits stay exact, in
+// Redis or, with the keys file, through counts the primary leases to them. The snapshot is
 // built, when missing or stale, by build/cli/ensure-snapshot.ts, which the npm script runs first.
 import cluster from 'node:cluster';
 import { createGateway } from '../core/gateway.ts';
 import type { KeyAdmin } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
+import { serveLeases } from './leased-limits.ts';
 import { loadSnapshot } from './load.ts';
 import { loadPlans, PlansFileError } from './plans-file.ts';
 import { bufferedLog, createServer } from './server.ts';
@@ -47,17 +49,16 @@ try {
 } catch (e) {
   fail(e instanceof PlansFileError ? e.message : `Could not load the plans file: ${(e as Error).message}`);
 }
-const stores = await openStores(plans).catch((e: Error) => fail(`Could not open the key store: ${e.message}`));
+const stores = await openStores(plans, process.env, { workers: cluster.isWorker ? WORKERS : 1 }).catch((e: Error) => fail(`Could not open the key store: ${e.message}`));
 
-if (cluster.isPrimary && WORKERS > 1 && !stores.shared) {
-  console.error(`WEB_CONCURRENCY=${WORKERS} needs a shared store for exact limits (set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN); serving from one process.`);
-}
-if (cluster.isPrimary && WORKERS > 1 && stores.shared) {
+if (cluster.isPrimary && WORKERS > 1) {
   const demo = await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`));
   announce(demo);
-  for (let i = 0; i < WORKERS; i++) cluster.fork();
+  const leases = stores.shared ? undefined : serveLeases(plans);
+  const fork = () => { const worker = cluster.fork(); leases?.watch(worker); };
+  for (let i = 0; i < WORKERS; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
-    if (!stopping) { console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`); cluster.fork(); }
+    if (!stopping) { console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`); fork(); }
   });
   let stopping = false;
   const stop = () => { stopping = true; for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM'); setTimeout(() => process.exit(0), 5_000).unref(); };
@@ -69,7 +70,7 @@ if (cluster.isPrimary && WORKERS > 1 && stores.shared) {
 }
 
 function announce(demo: { key: string; plan: string } | undefined): void {
-  console.log(`AI Tools Catalog API on ${base}/api/v1 (keys: ${stores.admin.location}${WORKERS > 1 && stores.shared ? `, ${WORKERS} workers` : ''}).`);
+  console.log(`AI Tools Catalog API on ${base}/api/v1 (keys: ${stores.admin.location}${WORKERS > 1 ? `, ${WORKERS} workers` : ''}).`);
   if (!demo) return;
   const perMinute = plans[demo.plan]!.per_minute;
   console.log(`\nFirst start: issued a demo key on the ${demo.plan} plan (${perMinute} requests/minute). It is shown only this once:\n\n  ${demo.key}\n\nTry it:\n\n  curl -H "X-API-Key: ${demo.key}" "${base}/api/v1/tools?per_page=2"\n\nIssue more with: npm run keys -- create --plan pro --name "my app"\n`);
