@@ -12,13 +12,13 @@ const NOW = Date.UTC(2026, 10, 23, 12, 0, 20); // 40 s before the window ends
 const later = (emitter: EventEmitter, message: unknown) => setImmediate(() => emitter.emit('message', JSON.parse(JSON.stringify(message))));
 
 /** A primary and `n` workers, each with one limiter per plan. */
-function cluster(plans: Record<string, { per_minute: number }>, n: number) {
-  const primary = serveLeases(plans, () => NOW);
+function cluster(plans: Record<string, { per_minute: number }>, n: number, clock = () => NOW) {
+  const primary = serveLeases(plans, clock);
   const workers = Array.from({ length: n }, () => {
     const worker = Object.assign(new EventEmitter(), { dead: false, isDead() { return this.dead; }, send: (m: unknown) => { later(child, m); return true; } });
     const child = Object.assign(new EventEmitter(), { send: (m: unknown) => { later(worker, m); return true; } });
     primary.watch(worker as unknown as Worker);
-    const limiters = Object.fromEntries(Object.entries(plans).map(([plan, p]) => [plan, leasedRateLimiter(plan, p.per_minute, n, child as unknown as NodeJS.Process, () => NOW)]));
+    const limiters = Object.fromEntries(Object.entries(plans).map(([plan, p]) => [plan, leasedRateLimiter(plan, p.per_minute, n, child as unknown as NodeJS.Process, clock)]));
     return { worker, limiters };
   });
   return workers;
@@ -52,6 +52,19 @@ describe('limits leased by the primary to worker processes', () => {
     expect(rest.filter((r) => r.success)).toHaveLength(999);
     expect((await Promise.all(Array.from({ length: 10 }, () => count(a!.limiters.free!, 'k')))).every((r) => r.success)).toBe(true);
     expect((await count(b!.limiters.free!, 'k')).success).toBe(false);
+  });
+
+  it('starts every count again in the next window, in every worker', async () => {
+    let now = NOW;
+    const [a, b] = cluster({ free: { per_minute: 64 } }, 2, () => now);
+    const burst = async () => (await Promise.all(Array.from({ length: 100 }, (_, i) => count((i % 3 ? a! : b!).limiters.free!, 'k')))).filter((r) => r.success);
+    const first = await burst();
+    expect(first).toHaveLength(64);
+    expect(first.every((r) => r.reset === Date.UTC(2026, 10, 23, 12, 1, 0))).toBe(true);
+    now += 60_000;
+    const second = await burst();
+    expect(second).toHaveLength(64);
+    expect(second.every((r) => r.reset === Date.UTC(2026, 10, 23, 12, 2, 0))).toBe(true);
   });
 
   it('keeps plans and keys apart', async () => {

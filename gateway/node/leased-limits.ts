@@ -38,9 +38,17 @@ export function serveLeases(plans: Plans, now: () => number = Date.now): { watch
   let end = 0;
   let accounts = new Map<string, Account>();
 
-  function account(plan: string, id: string): Account {
+  /** A new window: every count starts again; asks waiting on a take-back are asked again in it. */
+  function roll(): void {
     const t = now();
-    if (t >= end) { end = windowEnd(t); accounts = new Map(); }
+    if (t < end) return;
+    const waiting = [...accounts.values()].flatMap((a) => a.queued);
+    end = windowEnd(t);
+    accounts = new Map();
+    for (const [w, ask] of waiting) if (!w.isDead()) asked(w, ask);
+  }
+
+  function account(plan: string, id: string): Account {
     const key = `${plan}\0${id}`;
     let a = accounts.get(key);
     if (a === undefined) accounts.set(key, a = { granted: 0, holders: new Set(), queued: [], reclaiming: new Set() });
@@ -77,7 +85,7 @@ export function serveLeases(plans: Plans, now: () => number = Date.now): { watch
   }
 
   function returned(worker: Worker, r: Returned): void {
-    if (r.end !== end) return;
+    if (r.end !== end) return; // units of a window that has ended
     const a = account(r.plan, r.id);
     a.granted -= r.units;
     settled(worker, a);
@@ -87,11 +95,12 @@ export function serveLeases(plans: Plans, now: () => number = Date.now): { watch
     watch(worker) {
       worker.on('message', (m: unknown) => {
         if (!isLeaseMessage(m)) return;
+        roll();
         if (m.kind === 'lease-ask') asked(worker, m);
         else if (m.kind === 'lease-returned') returned(worker, m);
       });
       // A worker that exits takes its unused units with it (fewer admitted, never more).
-      worker.on('exit', () => { for (const a of accounts.values()) if (a.reclaiming.has(worker)) settled(worker, a); });
+      worker.on('exit', () => { roll(); for (const a of accounts.values()) if (a.reclaiming.has(worker)) settled(worker, a); });
     },
   };
 }
