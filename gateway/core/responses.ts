@@ -112,11 +112,11 @@ function matches(header: string | null, etag: string): boolean {
 export function linkHeader(origin: string, url: URL, page: number, totalPages: number): string | undefined {
   if (totalPages <= 1) return undefined;
   const others = url.search.slice(1).split('&').filter((s) => s !== '' && s !== 'page' && !s.startsWith('page='));
-  const at = (p: number) => `<${origin}${url.pathname}?${[...others, `page=${p}`].join('&')}>`;
-  const links = [`${at(1)}; rel="first"`];
-  if (page > 1) links.push(`${at(Math.min(page - 1, totalPages))}; rel="prev"`);
-  if (page < totalPages) links.push(`${at(page + 1)}; rel="next"`);
-  links.push(`${at(totalPages)}; rel="last"`);
+  const at = `<${origin}${url.pathname}?${others.map((o) => `${o}&`).join('')}page=`;
+  const links = [`${at}1>; rel="first"`];
+  if (page > 1) links.push(`${at}${Math.min(page - 1, totalPages)}>; rel="prev"`);
+  if (page < totalPages) links.push(`${at}${page + 1}>; rel="next"`);
+  links.push(`${at}${totalPages}>; rel="last"`);
   return links.join(', ');
 }
 

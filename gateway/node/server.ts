@@ -79,7 +79,7 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
     const request: GatewayRequest = {
       method: req.method ?? 'GET',
       url: ORIGIN + target,
-      headers: { get: (name: string) => headerValue(req.headers[name]) },
+      headers: new RequestHeaders(req.headers),
     };
     const result = gateway.handle(request);
     if (!(result instanceof Promise)) return deliver(res, result, request.method, target, started);
@@ -174,9 +174,14 @@ function hostHeaders(raw: string[]): number {
   return n;
 }
 
-function headerValue(v: string | string[] | undefined): string | null {
-  if (v === undefined) return null;
-  return Array.isArray(v) ? v.join(', ') : v;
+/** node:http's headers as the core reads them (a class: no function is made per request). */
+class RequestHeaders {
+  constructor(private readonly headers: http.IncomingHttpHeaders) {}
+  get(name: string): string | null {
+    const v = this.headers[name];
+    if (v === undefined) return null;
+    return Array.isArray(v) ? v.join(', ') : v;
+  }
 }
 
 function errorBody(code: string, message: string): string {
