@@ -41,11 +41,9 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void,
     }
   }
 
-  /** The store's answer for a key: at once from a local store when its hash is remembered. */
-  function lookup(key: string): MaybeAsync<KeyLookup> {
-    const remembered = hashes.get(key);
-    if (remembered === undefined) return hashKey(key).then((hash) => ask(key, hash, false));
-    return ask(key, remembered, true);
+  /** The store's answer for a key not remembered: hashed first (a promise). */
+  function lookup(key: string): Promise<KeyLookup> {
+    return hashKey(key).then((hash) => ask(key, hash, false));
   }
 
   function ask(key: string, hash: string, remembered: boolean): MaybeAsync<KeyLookup> {
@@ -83,6 +81,9 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void,
   const authenticate = (apiKey: string | null, authorization: string | null = null): MaybeAsync<Identity> => {
     let key = apiKey?.trim() ?? '';
     if (key === '' && authorization) key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
+    // A remembered key was checked against the pattern when it was first seen.
+    const remembered = hashes.get(key);
+    if (remembered !== undefined) return andThen(ask(key, remembered, true), identify);
     if (key === '') throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: send it in the X-API-Key header (X-API-Key: sk_...).');
     // Two X-API-Key headers arrive joined as "a, b", which can never match the key pattern.
     if (!KEY_PATTERN.test(key)) throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: send one X-API-Key header with the key exactly as issued (sk_ followed by 40 letters and digits).');

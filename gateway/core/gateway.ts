@@ -10,7 +10,7 @@ import type { RateLimiter } from './rate-limiter.ts';
 import { andThen, type MaybeAsync } from './maybe-async.ts';
 import { handleMcp } from './mcp-http.ts';
 import { ALLOW, API, baseHeaders, JSON_TYPE, clip, failure, finish, HttpError, preflight, rateHeaders, tooManyRequests, type GatewayResult } from './responses.ts';
-import { createRoutes, paramError, type Routes } from './routes.ts';
+import { createRoutes, paramError, routeTarget, type Routes, type RouteTarget } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
 export type { GatewayResult } from './responses.ts';
@@ -18,6 +18,8 @@ export type { GatewayResult } from './responses.ts';
 /** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
 const API_PREFIX = `${API}/`;
+/** Routed URLs remembered (first in, first out). */
+const TARGETS = 1_000;
 
 /** What the core reads of a request; a Web `Request` has this shape. */
 export interface GatewayRequest {
@@ -66,7 +68,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     let keyId: string | undefined;
     // No closure is made per request unless a step waits (each costs a name and an allocation).
     try {
-      const url = parseUrl(request.url);
+      const target = targetOf(request.url);
+      const { url } = target;
       const path = url.pathname;
       if (method === 'OPTIONS') return preflight(headers);
       if (method !== 'GET' && method !== 'HEAD') {
@@ -92,7 +95,7 @@ export function createGateway(options: GatewayOptions): Gateway {
           rateHeaders(rate, headers);
           headers['Cache-Control'] = 'private';
           if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
-          return andThen(routes.route(path, url, origin ?? url.origin), (answer) => finish(headers, answer, ifNoneMatch, keyId));
+          return andThen(routes.route(target), (answer) => finish(headers, answer, ifNoneMatch, keyId));
         });
       });
       return result instanceof Promise ? result.catch((e: unknown) => failure(headers, paramError(e), log, keyId)) : result;
@@ -101,20 +104,20 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
+  /** Routed URLs by their text (most traffic repeats a few URLs); an unparseable one is answered like an unknown path (404). */
+  const targets = new Map<string, RouteTarget>();
+  function targetOf(raw: string): RouteTarget {
+    let target = targets.get(raw);
+    if (target !== undefined) return target;
+    let url: URL;
+    try { url = new URL(raw); } catch { url = new URL('http://invalid/'); }
+    target = routeTarget(url, origin ?? url.origin);
+    if (targets.size >= TARGETS) targets.delete(targets.keys().next().value!);
+    targets.set(raw, target);
+    return target;
+  }
+
   const gateway: Gateway = { handle, routes, snapshot, authenticate, countRequest, mcp: (request) => handleMcp(gateway, request, log, now) };
   return gateway;
 }
 
-/** Parsed URLs by their text (a URL is never mutated here): most traffic repeats a few URLs. */
-const parsed = new Map<string, URL>();
-const PARSED = 1_000;
-
-/** An unparseable URL is answered like an unknown path (404), never with a 500. */
-function parseUrl(raw: string): URL {
-  let url = parsed.get(raw);
-  if (url !== undefined) return url;
-  try { url = new URL(raw); } catch { url = new URL('http://invalid/'); }
-  if (parsed.size >= PARSED) parsed.delete(parsed.keys().next().value!);
-  parsed.set(raw, url);
-  return url;
-}

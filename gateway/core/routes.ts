@@ -17,12 +17,25 @@ export interface RoutesOptions {
   log: (line: string) => void;
 }
 
+/** A request's URL as routed: made once per distinct URL text and reused, so its `key` is hashed once. */
+export interface RouteTarget {
+  url: URL;
+  /** Origin of the absolute URLs in the Link header. */
+  origin: string;
+  /** Names the answer: origin, path and query. */
+  key: string;
+}
+
+export function routeTarget(url: URL, origin: string): RouteTarget {
+  return { url, origin, key: `${origin}\0${url.pathname}${url.search}` };
+}
+
 /** An endpoint's answer with the page numbers its Link header needs. */
 export interface EndpointAnswer extends Answer { page?: number; totalPages?: number }
 
 export interface Routes {
   /** Routes a path under /api/v1 (with its raw query string) to its endpoint; a repeated request is answered at once, from memory. */
-  route(path: string, url: URL, origin: string): MaybeAsync<Answer>;
+  route(target: RouteTarget): MaybeAsync<Answer>;
   tools(params: RawParams, prebuiltOk?: boolean): MaybeAsync<EndpointAnswer>;
   categories(params: RawParams, prebuiltOk?: boolean): MaybeAsync<EndpointAnswer>;
   search(params: RawParams): MaybeAsync<EndpointAnswer>;
@@ -87,7 +100,7 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
   const answers = createMemo<Answer>(1_000, { secondSight: true });
 
   const routes: Routes = {
-    route: (path, url, origin) => answers(`${origin}\0${path}${url.search}`, () => routeUncached(path, url, origin)),
+    route: (target) => answers(target.key, () => routeUncached(target.url.pathname, target.url, target.origin)),
     tools(params, prebuiltOk = true) {
       const q = toolsQuery(params, snapshot);
       return list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(snapshot.data, q), q.page, q.per_page, prebuiltOk);
