@@ -5,7 +5,7 @@ import { EventEmitter } from 'node:events';
 import type { Worker } from 'node:cluster';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { leasedRateLimiter, leaseSize, serveLeases, type LeasedRateLimiter } from '../gateway/node/leased-limits.ts';
+import { leasedRateLimiters, leaseSize, serveLeases, type LeasedRateLimiter } from '../gateway/node/leased-limits.ts';
 import type { RateLimitResult } from '../gateway/core/rate-limiter.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 20); // 40 s before the window ends
@@ -18,7 +18,7 @@ function cluster(plans: Record<string, { per_minute: number }>, n: number, clock
     const worker = Object.assign(new EventEmitter(), { dead: false, isDead() { return this.dead; }, send: (m: unknown) => { later(child, m); return true; } });
     const child = Object.assign(new EventEmitter(), { send: (m: unknown) => { later(worker, m); return true; } });
     primary.watch(worker as unknown as Worker);
-    const limiters = Object.fromEntries(Object.entries(plans).map(([plan, p]) => [plan, leasedRateLimiter(plan, p.per_minute, n, child as unknown as NodeJS.Process, clock)]));
+    const limiters = Object.fromEntries(leasedRateLimiters(Object.fromEntries(Object.entries(plans).map(([plan, p]) => [plan, p.per_minute])), n, child as unknown as NodeJS.Process, clock));
     return { worker, limiters };
   });
   return workers;

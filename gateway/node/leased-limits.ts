@@ -118,80 +118,95 @@ export interface LeasedRateLimiter extends RateLimiter {
 }
 
 /**
- * A worker's limiter for one plan, counting through the primary (which must run serveLeases).
- * `channel` is the worker's process (for tests, anything that sends and emits 'message').
+ * A worker's limiters, one per plan (name -> per-minute limit), counting through the primary,
+ * which must run serveLeases. `channel` is the worker's process (for tests, anything that sends
+ * and emits 'message'). X-RateLimit-Remaining is then what the primary had left at the last
+ * grant plus this worker's unused units: an estimate; the count itself is exact.
  */
-export function leasedRateLimiter(plan: string, perMinute: number, workers: number, channel: NodeJS.Process = process, now: () => number = Date.now): LeasedRateLimiter {
-  const leases = new Map<string, Lease>();
-  const pending = new Map<number, string>();
-  const want = leaseSize(perMinute, workers);
+export function leasedRateLimiters(perMinute: Record<string, number>, workers: number, channel: NodeJS.Process = process, now: () => number = Date.now): Map<string, LeasedRateLimiter> {
+  const limiters = new Map(Object.entries(perMinute).map(([plan, limit]) => [plan, leasedPlan(plan, limit)]));
+  /** Asks sent and not yet answered: sequence number -> plan and key id. */
+  const pending = new Map<number, [string, string]>();
   let seq = 0;
-
-  const refused = (end: number): RateLimitResult => ({ success: false, limit: perMinute, remaining: 0, reset: end });
-
-  function current(id: string): Lease {
-    const t = now();
-    let lease = leases.get(id);
-    if (lease === undefined || t >= lease.end) {
-      if (lease !== undefined && lease.asking) return lease; // an answer for the old window is on its way
-      if (leases.size > 10_000) for (const [k, l] of leases) if (t >= l.end && !l.asking) leases.delete(k);
-      leases.set(id, lease = { end: windowEnd(t), units: 0, left: perMinute, exhausted: false, asking: false, waiting: [] });
-    }
-    return lease;
-  }
-
-  function take(lease: Lease): RateLimitResult | undefined {
-    if (lease.units > 0) {
-      lease.units -= 1;
-      return { success: true, limit: perMinute, remaining: lease.left + lease.units, reset: lease.end };
-    }
-    return lease.exhausted ? refused(lease.end) : undefined;
-  }
-
-  function ask(id: string, lease: Lease): void {
-    lease.asking = true;
-    seq += 1;
-    pending.set(seq, id);
-    send(channel, { kind: 'lease-ask', seq, plan, id, want: Math.max(want, lease.waiting.length) });
-  }
 
   channel.on('message', (m: unknown) => {
     if (!isLeaseMessage(m)) return;
-    if (m.kind === 'lease-grant' && m.plan === plan) {
-      const id = pending.get(m.seq);
-      if (id === undefined) return;
+    if (m.kind === 'lease-grant') {
+      const asked = pending.get(m.seq);
+      if (asked === undefined) return;
       pending.delete(m.seq);
-      const lease = leases.get(id)!;
-      lease.asking = false;
-      if (m.end !== lease.end) Object.assign(lease, { end: m.end, units: 0, exhausted: false });
-      lease.units += m.units;
-      lease.left = m.left;
-      if (m.units === 0) lease.exhausted = true;
-      while (lease.waiting.length > 0) {
-        const result = take(lease);
-        if (result === undefined) break;
-        lease.waiting.shift()!(result);
-      }
-      if (lease.waiting.length > 0) ask(id, lease);
-    } else if (m.kind === 'lease-reclaim' && m.plan === plan) {
-      const lease = leases.get(m.id);
-      const units = lease !== undefined && lease.end === m.end ? lease.units : 0;
-      if (lease !== undefined && lease.end === m.end) lease.units = 0;
-      send(channel, { kind: 'lease-returned', plan, id: m.id, end: m.end, units });
+      limiters.get(asked[0])?.granted(asked[1], m);
+    } else if (m.kind === 'lease-reclaim') {
+      send(channel, { kind: 'lease-returned', plan: m.plan, id: m.id, end: m.end, units: limiters.get(m.plan)?.giveBack(m.id, m.end) ?? 0 });
     }
   });
+  return limiters;
 
-  const limiter: LeasedRateLimiter = {
-    limitNow: (id) => take(current(id)),
-    limit(id) {
-      const lease = current(id);
-      const counted = take(lease);
-      if (counted !== undefined) return Promise.resolve(counted);
-      return new Promise((resolve) => {
-        lease.waiting.push(resolve);
-        if (!lease.asking) ask(id, lease);
-      });
-    },
-  };
-  return limiter;
+  function leasedPlan(plan: string, limit: number): LeasedRateLimiter & { granted(id: string, g: Grant): void; giveBack(id: string, end: number): number } {
+    const leases = new Map<string, Lease>();
+    const want = leaseSize(limit, workers);
+    let sweptUntil = 0;
+
+    function current(id: string): Lease {
+      const t = now();
+      if (t >= sweptUntil) { // once a window: leases of ended windows go
+        for (const [k, l] of leases) if (t >= l.end && !l.asking) leases.delete(k);
+        sweptUntil = windowEnd(t);
+      }
+      let lease = leases.get(id);
+      // A lease whose window ended is renewed, unless an answer (for either window) is on its way.
+      if (lease === undefined || (t >= lease.end && !lease.asking)) {
+        leases.set(id, lease = { end: windowEnd(t), units: 0, left: limit, exhausted: false, asking: false, waiting: [] });
+      }
+      return lease;
+    }
+
+    function take(lease: Lease): RateLimitResult | undefined {
+      if (lease.units > 0) {
+        lease.units -= 1;
+        return { success: true, limit, remaining: lease.left + lease.units, reset: lease.end };
+      }
+      return lease.exhausted ? { success: false, limit, remaining: 0, reset: lease.end } : undefined;
+    }
+
+    function ask(id: string, lease: Lease): void {
+      lease.asking = true;
+      pending.set(++seq, [plan, id]);
+      send(channel, { kind: 'lease-ask', seq, plan, id, want: Math.max(want, lease.waiting.length) });
+    }
+
+    return {
+      limitNow: (id) => take(current(id)),
+      limit(id) {
+        const lease = current(id);
+        const counted = take(lease);
+        if (counted !== undefined) return Promise.resolve(counted);
+        return new Promise((resolve) => {
+          lease.waiting.push(resolve);
+          if (!lease.asking) ask(id, lease);
+        });
+      },
+      granted(id, g) {
+        const lease = leases.get(id)!;
+        lease.asking = false;
+        if (g.end !== lease.end) Object.assign(lease, { end: g.end, units: 0, exhausted: false });
+        lease.units += g.units;
+        lease.left = g.left;
+        if (g.units === 0) lease.exhausted = true; // the primary has none left, and nobody holds any
+        while (lease.waiting.length > 0) {
+          const result = take(lease);
+          if (result === undefined) break;
+          lease.waiting.shift()!(result);
+        }
+        if (lease.waiting.length > 0) ask(id, lease);
+      },
+      giveBack(id, end) {
+        const lease = leases.get(id);
+        if (lease === undefined || lease.end !== end) return 0;
+        const units = lease.units;
+        lease.units = 0;
+        return units;
+      },
+    };
+  }
 }

@@ -10,7 +10,7 @@ import type { RateLimiter } from '../core/rate-limiter.ts';
 import { upstashFromEnv } from '../upstash/stores.ts';
 import { FileKeyStore } from './file-key-store.ts';
 import { fileKeyAdmin, keysFilePath } from './keys-file.ts';
-import { leasedRateLimiter } from './leased-limits.ts';
+import { leasedRateLimiters } from './leased-limits.ts';
 
 export interface NodeStores {
   /** True when keys and counts live in a store every process shares (several workers are exact). */
@@ -37,8 +37,9 @@ export async function openStores(plans: Plans, env = process.env, { workers = 1 
   if (upstash) return { shared: true, ...upstash, hung: () => false, close: async () => {} };
   const file = keysFilePath();
   const keys = await FileKeyStore.open(file);
-  const limiter = (name: string, perMinute: number): RateLimiter => workers > 1 ? leasedRateLimiter(name, perMinute, workers) : memoryRateLimiter(perMinute);
-  const limiters = new Map(Object.entries(plans).map(([name, plan]) => [name, limiter(name, plan.per_minute)]));
+  const limiters: Map<string, RateLimiter> = workers > 1
+    ? leasedRateLimiters(Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, plan.per_minute])), workers)
+    : new Map(Object.entries(plans).map(([name, plan]) => [name, memoryRateLimiter(plan.per_minute)]));
   return {
     shared: false, keys, admin: fileKeyAdmin(file), limiterFor: (plan) => limiters.get(plan),
     hung: () => keys.hung(), close: () => keys.close(),
