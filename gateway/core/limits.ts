@@ -58,7 +58,10 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
     if (now() < restingUntil) return unreachable(plan, id, new Error('the rate limiter failed in the last second'));
     let counted: MaybeAsync<RateLimitResult>;
     try {
-      counted = limiter.limitNow?.(id) ?? withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
+      // A limiter that counts in memory (this process's, or its workers' primary's) has no deadline:
+      // the degraded mode is for shared stores, and would count past the plan.
+      counted = limiter.limitNow ? limiter.limitNow(id) ?? limiter.limit(id)
+        : withDeadline(limiter.limit(id), () => new Error('the rate limiter did not answer within 1 s'));
     } catch (e) {
       return unreachable(plan, id, e);
     }

@@ -21,8 +21,9 @@ export interface RateLimiter {
    */
   limit(id: string): Promise<RateLimitResult>;
   /**
-   * Offered by a limiter that counts in memory: its count at once, without a promise or a
-   * deadline; or undefined when this count needs a message first (then limit() is called).
+   * Offered by a limiter that counts in memory (its process's, or the primary's of a server's
+   * workers): its count at once, without a promise; or undefined when this count needs a message
+   * to the primary first (then limit() is called). No deadline or degraded mode applies to it.
    */
   limitNow?(id: string): RateLimitResult | undefined;
 }
