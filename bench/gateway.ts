@@ -4,8 +4,8 @@
 // node:http sending the same bytes with the same headers and nginx (1 worker) serving the same
 // file, in the same run. Load from wrk in its own process: loopback, one thread, 50 connections.
 // Targets: each keyed row <= 1.3x bare Node's CPU per request; prebuilt >= 0.45 of nginx's req/s;
-// p99 < 5 ms on every row. Then req/s with two worker processes (WEB_CONCURRENCY=2), and the
-// in-memory key check + limiter cost per request, in process.
+// p99 < 5 ms on every row. Then the distinct rows with nothing remembered (CACHE_MB=0), req/s with
+// two worker processes (WEB_CONCURRENCY=2), and the in-memory key check + limiter cost per request.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -65,7 +65,7 @@ function wrk(url: string, headers: Record<string, string> = {}, paths?: string[]
   };
 }
 
-/** More distinct combinations than the gateway remembers (1,000), so most requests compute. */
+/** 5,000 distinct combinations (about 60 MB of bodies: within npm start's CACHE_MB, so remembered from their second request). */
 function computedPaths(): string[] {
   const out: string[] = [];
   const pricing = ['', '&pricing=free', '&pricing=freemium', '&pricing=paid'];
@@ -169,6 +169,24 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
     console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${ofNginx.toFixed(2)} of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us = ${ratio.toFixed(2)}x bare (rounds ${ratios})${target ? ' (target <= 1.30)' : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
   });
 
+  const rssMb = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  console.log(`server memory after the rows (RSS): ${rssMb(server.pid!).toFixed(0)} MB`);
+
+  // The same distinct rows with nothing remembered (CACHE_MB=0): what computing each answer costs.
+  const computingPort = 18_792;
+  const computing = node(path.join(ROOT, 'gateway/node/start.ts'), { PORT: String(computingPort), KEYS_FILE: keysFile, PLANS_FILE: plansFile, CACHE_MB: '0' });
+  children.push({ kill: (s) => computing.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+  await waitForHttp(`http://127.0.0.1:${computingPort}/healthz`);
+  const computingBase = `http://127.0.0.1:${computingPort}/api/v1`;
+  await fetch(`${computingBase}/search?q=warm`, { headers: auth }); // loads the search index
+  execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${computingBase}/tools?per_page=3`], { stdio: 'ignore' });
+  console.log('CACHE_MB=0 (nothing remembered: every request computes its answer), one run each:');
+  for (const [name, paths] of [['computed pages  5,000 distinct combinations', computedPaths()], ['searches        5,000 distinct queries', searchPaths()]] as const) {
+    const r = measured([computing.pid!], computingBase, auth, paths);
+    console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
+  }
+  computing.kill('SIGTERM');
+
   // More than one core: the same server with two worker processes (keys file; the primary leases counts).
   const clusterPort = 18_791;
   const two = node(path.join(ROOT, 'gateway/node/start.ts'), { PORT: String(clusterPort), KEYS_FILE: keysFile, PLANS_FILE: plansFile, WEB_CONCURRENCY: '2' });
@@ -178,6 +196,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${twoBase}/tools`], { stdio: 'ignore' });
   console.log('WEB_CONCURRENCY=2 (keys file, counts leased by the primary), req/s beside 1 worker (median round above):');
   for (const [name, i, run] of [['prebuilt page   GET /tools', 2, () => wrk(`${twoBase}/tools`, auth)], ['computed pages  5,000 distinct combinations', 6, () => wrk(twoBase, auth, computedPaths())]] as const) {
+    run(); // each worker remembers on its own: the first run fills both
     const r = run();
     const one = middle(results[i]!);
     console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${(r.rps / one.rps).toFixed(2)}x 1 worker)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);

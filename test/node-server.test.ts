@@ -258,6 +258,13 @@ describe('npm start with a broken configuration', () => {
     }
   });
 
+  it('stops with a clear message when CACHE_MB is not a number of megabytes', async () => {
+    const result = await run(TSX, [path.join(ROOT, 'gateway/node/start.ts')], { env: { ...process.env, CACHE_MB: '1.5GB' } })
+      .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toContain("CACHE_MB must be a whole number of megabytes from 0 to 65536; got '1.5GB'.");
+  });
+
 
   it('stops with a message naming the plans file and the problem, before serving', async () => {
     const catalog = await fixtureCopy();

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { createMemo } from '../gateway/core/page-cache.ts';
+import { createMemo, type MemoOptions } from '../gateway/core/page-cache.ts';
 
 /** A memo of numbers and how many times each key was made. */
-function counted(entries: number, options?: { secondSight?: boolean }) {
+function counted(entries: number, options?: MemoOptions<number>) {
   const memo = createMemo<number>(entries, options);
   const made = new Map<string, number>();
   const get = (key: string) => memo(key, () => { made.set(key, (made.get(key) ?? 0) + 1); return key.length; });
@@ -32,6 +32,20 @@ describe('the memo of computed answers', () => {
     expect(m.made('hot')).toBe(2);
     m.get('scan-99'); m.get('scan-99');
     expect(m.made('scan-99')).toBe(2); // remembered from its second request on
+  });
+
+  it('holds at most its budget of bytes, letting the least recently used go, and never a value larger than the whole budget', () => {
+    // A value weighs its key's length here: 'aaaa' weighs 4.
+    const m = counted(100, { bytes: 10, weigh: (n) => n });
+    m.get('aaaa'); m.get('bbbb'); m.get('aaaa'); // 8 bytes held
+    m.get('cc'); // 10: all fit
+    m.get('dddd'); // 14 > 10: 'bbbb' goes, the least recently used ('aaaa' was asked again)
+    m.get('aaaa'); m.get('cc'); m.get('dddd');
+    expect([m.made('aaaa'), m.made('cc'), m.made('dddd')]).toEqual([1, 1, 1]);
+    m.get('bbbb');
+    expect(m.made('bbbb')).toBe(2);
+    m.get('k'.repeat(11)); m.get('k'.repeat(11)); // larger than the budget: made each time, evicts nothing
+    expect(m.made('k'.repeat(11))).toBe(2);
   });
 
   it('does not remember a value whose making failed', async () => {

@@ -18,8 +18,8 @@ export type { GatewayResult } from './responses.ts';
 /** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
 const API_PREFIX = `${API}/`;
-/** Routed URLs remembered (first in, first out). */
-const TARGETS = 1_000;
+/** Routed URLs remembered (first in, first out): as many as distinct answers are, about. */
+const TARGETS = 10_000;
 
 /** What the core reads of a request; a Web `Request` has this shape. */
 export interface GatewayRequest {
@@ -37,6 +37,8 @@ export interface GatewayOptions {
   perMinute?(plan: string): number | undefined;
   /** Origin of the absolute URLs in Link headers (e.g. https://api.example.com); default the request's. */
   publicBaseUrl?: string;
+  /** Bytes of computed bodies remembered, per memo (default CACHE_BYTES). */
+  cacheBytes?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -59,7 +61,7 @@ export function createGateway(options: GatewayOptions): Gateway {
   const log = options.log ?? ((line: string) => console.error(line));
   const authenticate = createAuthenticator(options.keys, log, now);
   const countRequest = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now, log });
-  const routes = createRoutes({ snapshot, cache: createPageCache(), log });
+  const routes = createRoutes({ snapshot, cache: createPageCache(options.cacheBytes), cacheBytes: options.cacheBytes, log });
   const origin = options.publicBaseUrl?.replace(/\/+$/, '');
 
   function handle(request: GatewayRequest): MaybeAsync<GatewayResult> {

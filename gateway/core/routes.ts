@@ -6,7 +6,7 @@ import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageT
 import type { SearchEngine } from '../../snapshot/search.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
 import { andThen, type MaybeAsync } from './maybe-async.ts';
-import { createMemo, type ComputedPage, type PageCache } from './page-cache.ts';
+import { bodyWeight, CACHE_BYTES, CACHE_ENTRIES, createMemo, type ComputedPage, type PageCache } from './page-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { API, clip, HttpError, linkHeader, type Answer } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
@@ -14,6 +14,8 @@ import type { SnapshotView } from './snapshot-view.ts';
 export interface RoutesOptions {
   snapshot: SnapshotView;
   cache: PageCache;
+  /** Bytes of whole answers remembered by URL (default CACHE_BYTES). */
+  cacheBytes?: number;
   log: (line: string) => void;
 }
 
@@ -43,7 +45,7 @@ export interface Routes {
   category(slug: string): EndpointAnswer;
 }
 
-export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
+export function createRoutes({ snapshot, cache, cacheBytes = CACHE_BYTES, log }: RoutesOptions): Routes {
   function prebuilt(key: string): EndpointAnswer {
     const entry = snapshot.manifest.bodies[key];
     if (!entry) throw new Error(`prebuilt body missing from the manifest: ${key}`);
@@ -96,8 +98,8 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
 
   // Whole answers by path, query and origin: the snapshot never changes under a running gateway,
   // so a repeated request (most traffic) skips parsing, selection and the Link header. Errors are
-  // not remembered. Bounded like the page cache.
-  const answers = createMemo<Answer>(1_000, { secondSight: true });
+  // not remembered. Bounded like the page cache (prebuilt answers weigh only their entry).
+  const answers = createMemo<Answer>(CACHE_ENTRIES, { secondSight: true, bytes: cacheBytes, weigh: (answer) => bodyWeight(answer.body) });
 
   const routes: Routes = {
     route: (target) => answers(target.key, () => routeUncached(target.url.pathname, target.url, target.origin)),

@@ -32,6 +32,8 @@ function setting(name: string, fallback: number, min: number, max: number, what 
 const PORT = setting('PORT', 8787, 0, 65_535, 'a port number');
 const WORKERS = setting('WEB_CONCURRENCY', 1, 1, 64);
 const HEADERS_TIMEOUT_MS = setting('HEADERS_TIMEOUT_MS', 10_000, 1, 600_000, 'a whole number of milliseconds');
+/** Computed pages and searches remembered per process (the page memo and the answer memo share these bodies). */
+const CACHE_MB = setting('CACHE_MB', 128, 0, 65_536, 'a whole number of megabytes');
 /** Origin of the absolute URLs in Link headers; never the client's Host header. */
 const base = (process.env.PUBLIC_BASE_URL || `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, '');
 if (!/^https?:\/\/[^/?#\s]+$/.test(base)) fail(`PUBLIC_BASE_URL must be an origin such as https://api.example.com; got '${process.env.PUBLIC_BASE_URL}'.`);
@@ -81,7 +83,7 @@ async function serve(): Promise<void> {
   const demo = cluster.isPrimary ? await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`)) : undefined;
   const gateway = createGateway({
     snapshot: snapshot.view, keys: stores.keys, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
-    publicBaseUrl: base,
+    publicBaseUrl: base, cacheBytes: CACHE_MB * 1024 * 1024,
   });
   const accessLog = bufferedLog();
   const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS });
