@@ -68,7 +68,8 @@ export function createGateway(options: GatewayOptions): Gateway {
     const headers = baseHeaders(crypto.randomUUID());
     const method = request.method.toUpperCase();
     let keyId: string | undefined;
-    // No closure is made per request unless a step waits (each costs a name and an allocation).
+    // The closures made per request stay anonymous: tsx names every function assigned to a name,
+    // with a property definition each time one is made.
     try {
       const target = targetOf(request.url);
       const { url } = target;
