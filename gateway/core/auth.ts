@@ -95,5 +95,5 @@ export function createAuthenticator(keys: KeyStore, log: (line: string) => void,
 function identify(found: KeyLookup): Identity {
   if (found.status === 'revoked') throw new HttpError(401, 'REVOKED_API_KEY', 'This API key has been revoked by an administrator; ask the operator for a new key.');
   if (found.status !== 'active') throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: no key matches; check that it was copied whole, or ask the operator for a new key.');
-  return { id: found.id, plan: found.plan };
+  return found; // an active lookup is an Identity (id and plan), and the store keeps it: nothing to copy
 }

@@ -72,8 +72,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     // with a property definition each time one is made.
     try {
       const target = targetOf(request.url);
-      const { url } = target;
-      const path = url.pathname;
+      const { path } = target;
       if (method === 'OPTIONS') return preflight(headers);
       if (method !== 'GET' && method !== 'HEAD') {
         throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight).`, { Allow: ALLOW });

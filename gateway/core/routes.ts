@@ -22,6 +22,8 @@ export interface RoutesOptions {
 /** A request's URL as routed: made once per distinct URL text and reused, so its `key` is hashed once. */
 export interface RouteTarget {
   url: URL;
+  /** url.pathname (a getter that makes a new string on each read). */
+  path: string;
   /** Origin of the absolute URLs in the Link header. */
   origin: string;
   /** Names the answer: origin, path and query. */
@@ -29,7 +31,7 @@ export interface RouteTarget {
 }
 
 export function routeTarget(url: URL, origin: string): RouteTarget {
-  return { url, origin, key: `${origin}\0${url.pathname}${url.search}` };
+  return { url, path: url.pathname, origin, key: `${origin}\0${url.pathname}${url.search}` };
 }
 
 /** An endpoint's answer with the page numbers its Link header needs. */
@@ -102,7 +104,7 @@ export function createRoutes({ snapshot, cache, cacheBytes = CACHE_BYTES, log }:
   const answers = createMemo<Answer>(CACHE_ENTRIES, { secondSight: true, bytes: cacheBytes, weigh: (answer) => bodyWeight(answer.body) });
 
   const routes: Routes = {
-    route: (target) => answers(target.key, () => routeUncached(target.url.pathname, target.url, target.origin)),
+    route: (target) => answers(target.key, () => routeUncached(target.path, target.url, target.origin)),
     tools(params, prebuiltOk = true) {
       const q = toolsQuery(params, snapshot);
       return list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(snapshot.data, q), q.page, q.per_page, prebuiltOk);
