@@ -5,7 +5,7 @@
 import { createAuthenticator, type Authenticate } from './auth.ts';
 import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
-import { createPageCache } from './page-cache.ts';
+import { CACHE_ENTRIES, createPageCache } from './page-cache.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { andThen, type MaybeAsync } from './maybe-async.ts';
 import { handleMcp } from './mcp-http.ts';
@@ -18,8 +18,6 @@ export type { GatewayResult } from './responses.ts';
 /** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
 const API_PREFIX = `${API}/`;
-/** Routed URLs remembered (first in, first out): as many as distinct answers are, about. */
-const TARGETS = 10_000;
 
 /** What the core reads of a request; a Web `Request` has this shape. */
 export interface GatewayRequest {
@@ -114,7 +112,7 @@ export function createGateway(options: GatewayOptions): Gateway {
     let url: URL;
     try { url = new URL(raw); } catch { url = new URL('http://invalid/'); }
     target = routeTarget(url, origin ?? url.origin);
-    if (targets.size >= TARGETS) targets.delete(targets.keys().next().value!);
+    if (targets.size >= CACHE_ENTRIES) targets.delete(targets.keys().next().value!); // as many as answers remembered
     targets.set(raw, target);
     return target;
   }
