@@ -60,13 +60,13 @@ export function createMemo<T>(entries: number, { secondSight = false, bytes = In
     }
   };
   const keep = (key: string, value: T) => {
+    const weight = weigh(value);
+    if (weight > bytes) return value; // never kept: not even seen
     if (secondSight && !seen.delete(key)) {
       if (seen.size >= 2 * entries) seen.clear();
       seen.add(key);
       return value;
     }
-    const weight = weigh(value);
-    if (weight > bytes) return value;
     const previous = cache.get(key); // made twice at once
     if (previous !== undefined) { cache.delete(key); held -= previous.weight; }
     while (cache.size > 0 && (cache.size >= entries || held + weight > bytes)) evictOne();
