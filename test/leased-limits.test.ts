@@ -9,17 +9,18 @@ import { leasedRateLimiters, leaseSize, serveLeases, type LeasedRateLimiter } fr
 import type { RateLimitResult } from '../gateway/core/rate-limiter.ts';
 
 const NOW = Date.UTC(2026, 10, 23, 12, 0, 20); // 40 s before the window ends
-const later = (emitter: EventEmitter, message: unknown) => setImmediate(() => emitter.emit('message', JSON.parse(JSON.stringify(message))));
+/** Delivers a copy on a later turn, unless `dropped()` says the other end has gone by then. */
+const later = (emitter: EventEmitter, message: unknown, dropped = () => false) => setImmediate(() => { if (!dropped()) emitter.emit('message', JSON.parse(JSON.stringify(message))); });
 
 /** A primary and `n` workers, each with one limiter per plan. */
 function cluster(plans: Record<string, { per_minute: number }>, n: number, clock = () => NOW) {
   const primary = serveLeases(plans, clock);
   const workers = Array.from({ length: n }, () => {
     const worker = Object.assign(new EventEmitter(), { dead: false, isDead() { return this.dead; }, send: (m: unknown) => { later(child, m); return true; } });
-    const child = Object.assign(new EventEmitter(), { send: (m: unknown) => { later(worker, m); return true; } });
+    const child = Object.assign(new EventEmitter(), { send: (m: unknown) => { later(worker, m, () => worker.dead); return true; } });
     primary.watch(worker as unknown as Worker);
     const limiters = Object.fromEntries(leasedRateLimiters(Object.fromEntries(Object.entries(plans).map(([plan, p]) => [plan, p.per_minute])), n, child as unknown as NodeJS.Process, clock));
-    return { worker, limiters };
+    return { worker, child, limiters };
   });
   return workers;
 }
@@ -65,6 +66,28 @@ describe('limits leased by the primary to worker processes', () => {
     const second = await burst();
     expect(second).toHaveLength(64);
     expect(second.every((r) => r.reset === Date.UTC(2026, 10, 23, 12, 2, 0))).toBe(true);
+  });
+
+  it('goes on counting exactly when a worker holding units dies: its units are lost, never admitted twice', async () => {
+    const [a, b] = cluster({ pro: { per_minute: 100 } }, 2);
+    expect((await count(a!.limiters.pro!, 'k')).success).toBe(true); // a holds a lease it has not used up
+    a!.worker.dead = true;
+    a!.worker.emit('exit');
+    const rest = await Promise.all(Array.from({ length: 150 }, () => count(b!.limiters.pro!, 'k')));
+    const admitted = 1 + rest.filter((r) => r.success).length;
+    expect(admitted).toBeLessThanOrEqual(100);
+    expect(admitted).toBe(100 - (leaseSize(100, 2) - 1)); // all but the dead worker's unused units
+  });
+
+  it('answers the other workers when a worker dies before giving its units back', async () => {
+    const [a, b] = cluster({ pro: { per_minute: 100 } }, 2);
+    expect((await count(a!.limiters.pro!, 'k')).success).toBe(true);
+    a!.child.on('message', (m: { kind: string }) => {
+      if (m.kind === 'lease-reclaim') { a!.worker.dead = true; a!.worker.emit('exit'); } // its answer is never delivered
+    });
+    const rest = await Promise.all(Array.from({ length: 150 }, () => count(b!.limiters.pro!, 'k')));
+    expect(1 + rest.filter((r) => r.success).length).toBe(100 - (leaseSize(100, 2) - 1));
+    expect(rest.filter((r) => !r.success).every((r) => r.remaining === 0)).toBe(true);
   });
 
   it('keeps plans and keys apart', async () => {
