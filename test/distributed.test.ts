@@ -1,10 +1,13 @@
 // Several gateway instances against one real Redis (through the Upstash REST bridge): one global
-// limit, revocation seen by all, and API.md's degraded mode when Redis stops answering.
+// limit, revocation seen by all, and API.md's degraded mode when Redis stops answering. And the
+// worker processes of one server on the key file, whose counts the primary leases to them.
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureCopy, removeDir } from './helpers.ts';
-import { haveRedis, RedisServer } from './redis-server.ts';
+import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { freePort, haveRedis, RedisServer } from './redis-server.ts';
 import { awayFromMinuteEnd, createKey, keysCli, startServer, type ServerProcess } from './server-process.ts';
 import { startBridge, type Bridge } from './upstash-bridge.ts';
 
@@ -48,6 +51,30 @@ describe('distributed: worker processes of one embedded server (keys file, no Re
     expect(refused.every((r) => r.body.code === 'RATE_LIMIT_EXCEEDED' && Number(r.headers.get('retry-after')) > 0)).toBe(true);
     expect(Math.min(...results.map((r) => Number(r.headers.get('x-ratelimit-remaining'))))).toBe(0);
   });
+
+  it('stops its workers when the primary is killed (nobody would answer their counts, or restart them)', async () => {
+    const port = await freePort();
+    const primary = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'gateway/node/start.ts')], {
+      cwd: ROOT, env: { ...process.env, ...env, WEB_CONCURRENCY: '2', PORT: String(port) }, stdio: 'ignore',
+    });
+    try {
+      let workers: number[] = [];
+      for (let i = 0; i < 400 && workers.length < 2; i++) {
+        await new Promise((r) => setTimeout(r, 50));
+        workers = readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+      }
+      expect(workers).toHaveLength(2);
+      while (!(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 50));
+      primary.kill('SIGKILL');
+      const killed = Date.now();
+      while (workers.some((pid) => existsSync(`/proc/${pid}`))) {
+        expect(Date.now() - killed).toBeLessThan(10_000);
+        await new Promise((r) => setTimeout(r, 100));
+      }
+    } finally {
+      primary.kill('SIGKILL');
+    }
+  }, 30_000);
 
   it('refuses a key revoked with the CLI in every worker within seconds', async () => {
     const { id, key } = await createKey(env, dir, 'pro');

@@ -2,6 +2,7 @@
 import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Gateway } from '../gateway/core/gateway.ts';
+import { INTERNAL_ERROR_MESSAGE } from '../gateway/core/responses.ts';
 import { createServer, pathOf } from '../gateway/node/server.ts';
 
 describe('Node adapter', () => {
@@ -19,6 +20,29 @@ describe('Node adapter', () => {
       expect(r.headers.get('x-request-id')).toBe('req-1');
       expect((await r.json()).code).toBe('INTERNAL_ERROR');
       expect(errors.join('\n')).toMatch(/internal error req-1 while sending: Error: prebuilt body not loaded/);
+    } finally {
+      server.close();
+    }
+  });
+
+  it('answers 500 in the same envelope, with a request id it logs, when the core rejects or POST /mcp fails', async () => {
+    const gateway = {
+      handle: () => Promise.reject(new Error('handler bug')),
+      mcp: () => Promise.reject(new Error('mcp bug')),
+    } as unknown as Gateway;
+    const errors: string[] = [];
+    const server = createServer({ gateway, bodies: new Map(), accessLog: () => {}, errorLog: (l) => errors.push(l) });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      for (const [path, init, bug] of [['/api/v1/tools', {}, 'handler bug'], ['/mcp', { method: 'POST', body: '{}' }, 'mcp bug']] as const) {
+        const r = await fetch(`${base}${path}`, init);
+        expect(r.status, path).toBe(500);
+        const id = r.headers.get('x-request-id')!;
+        expect(id, path).toMatch(/^[0-9a-f-]{36}$/);
+        expect(await r.json(), path).toEqual({ error: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_ERROR' });
+        expect(errors.join('\n'), path).toContain(`internal error ${id}: Error: ${bug}`);
+      }
     } finally {
       server.close();
     }

@@ -29,7 +29,7 @@ export interface MemoOptions<T> {
 }
 
 export function createPageCache(bytes = CACHE_BYTES): PageCache {
-  return createMemo<ComputedPage>(CACHE_ENTRIES, { secondSight: true, bytes, weigh: (page) => page.body.byteLength + ENTRY_BYTES });
+  return createMemo<ComputedPage>(CACHE_ENTRIES, { secondSight: true, bytes, weigh: (page) => bodyWeight(page.body) });
 }
 
 /** The weight of a remembered answer: its body. */

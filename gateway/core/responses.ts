@@ -83,13 +83,16 @@ export function finish(headers: Record<string, string>, answer: Answer, ifNoneMa
   return result;
 }
 
+/** What a 500 says: every adapter's last line of defence says the same. */
+export const INTERNAL_ERROR_MESSAGE = 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.';
+
 /** The error envelope for an HttpError; anything else is a bug, logged with the request id, 500. */
 export function failure(headers: Record<string, string>, e: unknown, log: (line: string) => void, keyId?: string): GatewayResult {
   let err: HttpError;
   if (e instanceof HttpError) err = e;
   else {
     log(`internal error ${headers['X-Request-Id']}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-    err = new HttpError(500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.');
+    err = new HttpError(500, 'INTERNAL_ERROR', INTERNAL_ERROR_MESSAGE);
   }
   Object.assign(headers, err.headers);
   headers['Content-Type'] = JSON_TYPE;

@@ -104,7 +104,7 @@ export function createRoutes({ snapshot, cache, cacheBytes = CACHE_BYTES, log }:
   const answers = createMemo<Answer>(CACHE_ENTRIES, { secondSight: true, bytes: cacheBytes, weigh: (answer) => bodyWeight(answer.body) });
 
   const routes: Routes = {
-    route: (target) => answers(target.key, () => routeUncached(target.path, target.url, target.origin)),
+    route: (target) => answers(target.key, () => routeUncached(target)),
     tools(params, prebuiltOk = true) {
       const q = toolsQuery(params, snapshot);
       return list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(snapshot.data, q), q.page, q.per_page, prebuiltOk);
@@ -137,7 +137,7 @@ export function createRoutes({ snapshot, cache, cacheBytes = CACHE_BYTES, log }:
     }) : engine;
   }
 
-  function routeUncached(path: string, url: URL, origin: string): MaybeAsync<Answer> {
+  function routeUncached({ path, url, origin }: RouteTarget): MaybeAsync<Answer> {
     const [resource, rawSlug, extra] = path.slice(API.length + 1).split('/');
     if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
     const search = url.search.slice(1);

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import type { Duplex } from 'node:stream';
 import type { Gateway, GatewayRequest, GatewayResult } from '../core/gateway.ts';
-import { ALLOW, JSON_TYPE } from '../core/responses.ts';
+import { ALLOW, INTERNAL_ERROR_MESSAGE, JSON_TYPE } from '../core/responses.ts';
 import { MCP_PATH } from '../core/mcp-http.ts';
 import type { PrebuiltBytes } from './load.ts';
 
@@ -70,11 +70,7 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
     }
     const target = pathOf(req.url ?? '/');
     if (target === MCP_PATH) {
-      serveMcp(gateway, req, res, accessLog, started).catch((e: unknown) => {
-        console.error(e);
-        if (!res.headersSent) res.writeHead(500, { 'Content-Type': JSON_TYPE });
-        res.end('{"error":"Internal error.","code":"INTERNAL_ERROR"}');
-      });
+      serveMcp(gateway, req, res, accessLog, started).catch((e: unknown) => internalError(res, randomUUID(), e, ''));
       return;
     }
     const request: GatewayRequest = {
@@ -84,25 +80,23 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
     };
     const result = gateway.handle(request);
     if (!(result instanceof Promise)) return deliver(res, result, request.method, target, started);
-    result.then((r) => deliver(res, r, request.method, target, started), (e: unknown) => {
-      // The core answers every error itself; this is the last line of defence.
-      const id = randomUUID();
-      errorLog(`internal error ${id}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      if (res.headersSent) res.destroy();
-      else answer(res, 500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.', id);
-    });
+    // The core answers every error itself; a rejection is a bug.
+    result.then((r) => deliver(res, r, request.method, target, started), (e: unknown) => internalError(res, randomUUID(), e, ''));
   });
+
+  /** The last line of defence: a failure the core did not answer is logged with the request id, and answered 500 if nothing was sent yet. */
+  function internalError(res: http.ServerResponse, id: string, e: unknown, during: string): void {
+    errorLog(`internal error ${id}${during}: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
+    if (res.headersSent) res.destroy();
+    else answer(res, 500, 'INTERNAL_ERROR', INTERNAL_ERROR_MESSAGE, id);
+  }
 
   /** Sends the core's answer and logs the request. */
   function deliver(res: http.ServerResponse, result: GatewayResult, method: string, target: string, started: number): void {
     try {
       send(res, result, bodies, res.req.headers['accept-encoding']);
     } catch (e) {
-      // The last line of defence: a failure after the core answered is a bug; answer 500 if still possible.
-      const id = result.headers['X-Request-Id'];
-      errorLog(`internal error ${id} while sending: ${e instanceof Error ? e.stack ?? e.message : String(e)}`);
-      if (res.headersSent) res.destroy();
-      else answer(res, 500, 'INTERNAL_ERROR', 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.', id);
+      internalError(res, result.headers['X-Request-Id']!, e, ' while sending');
       result = { ...result, status: 500 };
     }
     const q = target.indexOf('?');

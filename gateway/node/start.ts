@@ -112,6 +112,4 @@ async function serve(): Promise<void> {
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
-  // A worker whose primary is gone stops too: nothing would restart it, or answer its counts.
-  if (cluster.isWorker) process.on('disconnect', () => shutdown('primary gone'));
 }
