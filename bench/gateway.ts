@@ -13,7 +13,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { FileKeyStore } from '../gateway/node/file-key-store.ts';
 import { newKeyRecord, writeKeysFile } from '../gateway/node/keys-file.ts';
-import { hashKey } from '../gateway/core/key-store.ts';
+import { hashKey } from '../gateway/core/api-keys.ts';
 import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');

@@ -1,6 +1,9 @@
 // Facts of the public contract (API.md) that the gateway, the build and the OpenAPI document all
 // state: declared once here, derived everywhere else.
 
+/** Where the API lives: every path of it starts here. */
+export const API_BASE = '/api/v1';
+
 /** Every error code the API answers with: its HTTP status and when it is sent. */
 export const ERRORS = {
   INVALID_PARAMETER: { status: 400, when: 'A value out of range or not allowed, a repeated parameter, or a missing `q`; the message names the parameter and what it accepts.' },
@@ -12,7 +15,8 @@ export const ERRORS = {
   NOT_FOUND: { status: 404, when: 'An unknown path or slug.' },
   GONE: { status: 410, when: 'A retired tool; the message names its successor or alternatives (`Link: rel="successor-version"`).' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'Anything but GET, HEAD and OPTIONS (POST on /mcp); see `Allow`.' },
-  REQUEST_TIMEOUT: { status: 408, when: 'The request headers did not arrive within 10 s.' },
+  REQUEST_TIMEOUT: { status: 408, when: 'The request headers, or the body of a POST to /mcp, did not arrive within 10 s.' },
+  CONTENT_TOO_LARGE: { status: 413, when: 'A request body over 1 MiB (only POST /mcp has one).' },
   EXPECTATION_FAILED: { status: 417, when: 'An `Expect` header other than `100-continue`.' },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, when: 'More than 16 KB of request headers.' },
   RATE_LIMIT_EXCEEDED: { status: 429, when: 'Over the plan\'s per-minute limit; see `Retry-After`.' },

@@ -3,7 +3,7 @@
 // page is byte-for-byte what the build would have written.
 import type { Category, SnapshotData, Tool } from './types.ts';
 
-export const API_BASE = '/api/v1';
+import { API_BASE } from './contract.ts';
 export const DEFAULT_PER_PAGE = 20;
 
 export interface ToolQuery {

@@ -4,7 +4,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileKeyStore, type FileKeyStoreOptions } from '../gateway/node/file-key-store.ts';
-import { hashKey, KeyStoreUnavailableError, type KeyLookup } from '../gateway/core/key-store.ts';
+import { hashKey } from '../gateway/core/api-keys.ts';
+import { KeyStoreUnavailableError, type KeyLookup } from '../gateway/core/key-store.ts';
 import { KeysFileError, newKeyRecord, writeKeysFile, type KeyRecord } from '../gateway/node/keys-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
 

@@ -3,7 +3,8 @@
 import path from 'node:path';
 import { buildSnapshot } from '../build/build.ts';
 import { createGateway, type Gateway, type GatewayResult } from '../gateway/core/gateway.ts';
-import { hashKey, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../gateway/core/key-store.ts';
+import { hashKey } from '../gateway/core/api-keys.ts';
+import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../gateway/core/key-store.ts';
 import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 import type { RateLimiter } from '../gateway/core/rate-limiter.ts';
 import { toResponse } from '../gateway/core/responses.ts';

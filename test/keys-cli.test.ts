@@ -3,7 +3,7 @@ import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { generateKey, hashKey, KEY_PATTERN } from '../gateway/core/key-store.ts';
+import { generateKey, hashKey, KEY_PATTERN } from '../gateway/core/api-keys.ts';
 import { newKeyRecord, readKeysFile, writeKeysFile } from '../gateway/node/keys-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
 

@@ -27,7 +27,7 @@ describe('MCP server', () => {
     stdio = new Client({ name: 'test', version: '1.0.0' });
     // What `npm run mcp` runs, without npm's banner on stdout.
     await stdio.connect(new StdioClientTransport({
-      command: 'sh', args: ['-c', `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/mcp-stdio.ts')}"`],
+      command: 'sh', args: ['-c', `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/mcp-stdio.ts')}"`],
       cwd: dir, env: { ...process.env, ...env } as Record<string, string>, stderr: 'ignore',
     }));
   }, 120_000);

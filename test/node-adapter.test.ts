@@ -25,10 +25,9 @@ describe('Node adapter', () => {
     }
   });
 
-  it('answers 500 in the same envelope, with a request id it logs, when the core rejects or POST /mcp fails', async () => {
+  it('answers 500 in the same envelope, with a request id it logs, when the core rejects, for GET and POST /mcp alike', async () => {
     const gateway = {
-      handle: () => Promise.reject(new Error('handler bug')),
-      mcp: () => Promise.reject(new Error('mcp bug')),
+      handle: (request: { method: string }) => Promise.reject(new Error(request.method === 'POST' ? 'mcp bug' : 'handler bug')),
     } as unknown as Gateway;
     const errors: string[] = [];
     const server = createServer({ gateway, bodies: new Map(), accessLog: () => {}, errorLog: (l) => errors.push(l) });

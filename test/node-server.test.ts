@@ -26,7 +26,7 @@ describe('npm start (Node adapter)', () => {
     base = `http://127.0.0.1:${port}`;
     env = { ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
     // What `npm start` runs: build the snapshot when missing, then serve it (exec, so signals reach the server).
-    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
+    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
     child = spawn('sh', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => { output += d; });
     child.stderr!.on('data', (d) => { output += d; });
@@ -212,7 +212,7 @@ describe('npm start with its own settings', () => {
       ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json'),
       PLANS_FILE: plans, HEADERS_TIMEOUT_MS: '300', PUBLIC_BASE_URL: 'https://api.example.com',
     };
-    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
+    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
     child = spawn('sh', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => { output += d; });
     child.stderr!.on('data', (d) => { output += d; });

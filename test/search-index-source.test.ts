@@ -7,6 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../build/build.ts';
 import { createGateway } from '../gateway/core/gateway.ts';
+import { createSearchEngine } from '../snapshot/search.ts';
 import { fetchSearchIndex } from '../gateway/core/search-index-source.ts';
 import { loadSnapshot } from '../gateway/node/load.ts';
 import { createSnapshotView } from '../gateway/core/snapshot-view.ts';
@@ -59,7 +60,7 @@ describe('search index fetched from the CDN', () => {
 
   it('fetches the index once and answers exactly like the index read from disk', async () => {
     const { local, search } = await gatewayWithRemoteIndex();
-    const localEngine = await local.view.search();
+    const localEngine = createSearchEngine(local.view.data, await local.view.searchIndex());
     requests = 0;
     for (const q of ['voice', 'midjorney', 'remove background', 'meeting notes', 'stable difusion', 'zzzz']) {
       const r = await search(q);

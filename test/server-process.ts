@@ -14,7 +14,7 @@ export interface ServerProcess { base: string; port: number; child: ChildProcess
 /** Starts `npm start` with `env` and waits (up to 60 s on a busy machine) until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv, cwd: string, ready = /API on http/): Promise<ServerProcess> {
   const port = await freePort();
-  const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-snapshot.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
+  const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
   const child = spawn('sh', ['-c', script], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout!.on('data', (d) => { output += d; });

@@ -2,7 +2,8 @@
 // code runs unchanged.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from '@upstash/redis';
-import { hashKey, KeyStoreUnavailableError } from '../gateway/core/key-store.ts';
+import { hashKey } from '../gateway/core/api-keys.ts';
+import { KeyStoreUnavailableError } from '../gateway/core/key-store.ts';
 import { upstashKeyAdmin, upstashKeyStore, upstashLimiters } from '../gateway/upstash/stores.ts';
 import { haveRedis, RedisServer } from './redis-server.ts';
 import { startBridge, type Bridge } from './upstash-bridge.ts';

@@ -1,99 +1,80 @@
-// Authentication: the X-API-Key (or `Authorization: Bearer sk_...`, as MCP clients send it) is
-// checked against the KeyStore by its SHA-256. Hashing is the costliest step of the check, so the
-// hashes of keys that were found are remembered (bounded); keys that do not exist never are.
-import { STORE_DEADLINE_MS, withDeadline } from './deadline.ts';
-import { hashKey, KEY_PATTERN, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from './key-store.ts';
-import { andThen, type MaybeAsync } from './maybe-async.ts';
+// Authentication: the key (X-API-Key, or `Authorization: Bearer sk_...` as MCP clients and many
+// HTTP libraries send it) is checked against the KeyStore by its SHA-256. Verdicts on keys that
+// exist are remembered in the gateway's BoundedCache: served without asking the store for
+// `freshMs` (0 for the keys file, whose lookups are a Map read; up to 30 s for Redis, the documented
+// revocation delay), and for `graceMs` while the store is unreachable (API.md, "Degraded mode").
+// Keys that do not exist are never remembered.
+import { hashKey, KEY_FORMAT, KEY_PATTERN } from './api-keys.ts';
+import type { BoundedCache } from './bounded-cache.ts';
+import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from './key-store.ts';
+import { Outage } from './outage.ts';
 import { HttpError } from './responses.ts';
 
 export interface Identity { id: string; plan: string }
 
-/** Hashes remembered at most: a key is at most 67 characters, so this bounds the memo near 1.5 MB. */
-const MEMO_ENTRIES = 10_000;
-
-/** During an outage of the key store, one line says how many requests it cost, this often. */
-const OUTAGE_REPORT_MS = 10_000;
-
-export interface Authenticate {
-  /** Throws (or rejects with) the 401 or 503 HttpError to answer. */
-  (apiKey: string | null, authorization?: string | null): MaybeAsync<Identity>;
-  /** How many key hashes are remembered (keys that were found). */
-  remembered(): number;
+export interface AuthOptions {
+  keys: KeyStore;
+  cache: BoundedCache;
+  /** How long a verdict is served without asking the store again. */
+  freshMs: number;
+  /** How long a verdict reached by this instance survives an outage of the store. */
+  graceMs?: number;
+  log: (line: string) => void;
+  now: () => number;
 }
 
-export function createAuthenticator(keys: KeyStore, log: (line: string) => void, now: () => number = Date.now): Authenticate {
-  const hashes = new Map<string, string>();
-  let outage = false;
-  let refused = 0;
-  let reportedAt = 0;
+/** The key a request sends, as headers carry it; throws the 401 to answer when there is none or it is malformed. */
+export type Authenticate = (apiKey: string | null, authorization: string | null) => Promise<Identity>;
 
-  /** Logs the change of state and then a count every 10 s, never a line per request. */
-  function noteOutage(message: string): void {
-    refused += 1;
-    if (!outage) {
-      outage = true;
-      reportedAt = now();
-      log(`key store unavailable: ${message}; answering 503 for keys not verified in the last 30 s`);
-    } else if (now() - reportedAt >= OUTAGE_REPORT_MS) {
-      log(`key store still unavailable: ${refused} requests answered 503 in the last ${Math.round((now() - reportedAt) / 1000)} s`);
-      reportedAt = now();
-      refused = 0;
+interface Verdict { hash: string; lookup: KeyLookup; at: number }
+/** A verdict's weight beyond its key: the hash (64 characters) and the lookup. */
+const VERDICT_BYTES = 256;
+
+export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, log, now }: AuthOptions): Authenticate {
+  const outage = new Outage('key store', 'answering 503 for keys not verified in the last 30 s', log, now);
+
+  /** The store's verdict (remembered), or a recent one while the store cannot be reached, or 503. */
+  async function verify(name: string, key: string, known: Verdict | undefined): Promise<KeyLookup> {
+    const hash = known?.hash ?? await hashKey(key);
+    let reason = new KeyStoreUnavailableError('the key store failed in the last second');
+    if (!outage.resting()) {
+      try {
+        const lookup = await keys.lookup(hash);
+        outage.answered();
+        if (lookup.status === 'unknown') cache.delete(name);
+        else cache.set(name, { hash, lookup, at: now() }, VERDICT_BYTES);
+        return lookup;
+      } catch (e) {
+        if (!(e instanceof KeyStoreUnavailableError)) throw e;
+        outage.failed(e.message);
+        reason = e;
+      }
     }
+    if (known !== undefined && now() - known.at < graceMs) return known.lookup;
+    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(reason.retryAfterSeconds) });
   }
 
-  /** The store's answer for a key not remembered: hashed first (a promise). */
-  function lookup(key: string): Promise<KeyLookup> {
-    return hashKey(key).then((hash) => ask(key, hash, false));
-  }
-
-  function ask(key: string, hash: string, remembered: boolean): MaybeAsync<KeyLookup> {
-    let answer: MaybeAsync<KeyLookup>;
-    try {
-      // The last line of defence against a store that never answers; remote stores are wrapped in
-      // cachedKeyStore, whose own 1-s deadline answers first and can fall back to a recent answer.
-      answer = keys.lookupNow ? keys.lookupNow(hash)
-        : withDeadline(keys.lookup(hash), () => new KeyStoreUnavailableError('the key store did not answer'), 2 * STORE_DEADLINE_MS);
-    } catch (e) {
-      return unavailable(e);
-    }
-    return answer instanceof Promise ? answer.then((found) => verified(key, hash, remembered, found), unavailable) : verified(key, hash, remembered, answer);
-  }
-
-  function verified(key: string, hash: string, remembered: boolean, found: KeyLookup): KeyLookup {
-    if (outage) {
-      outage = false;
-      log(`key store reachable again (${refused} requests answered 503 since the last report)`);
-      refused = 0;
-    }
-    if (!remembered && found.status !== 'unknown') {
-      if (hashes.size >= MEMO_ENTRIES) hashes.delete(hashes.keys().next().value!);
-      hashes.set(key, hash);
-    }
-    return found;
-  }
-
-  function unavailable(e: unknown): never {
-    if (!(e instanceof KeyStoreUnavailableError)) throw e;
-    noteOutage(e.message);
-    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(e.retryAfterSeconds) });
-  }
-
-  const authenticate = (apiKey: string | null, authorization: string | null = null): MaybeAsync<Identity> => {
-    let key = apiKey?.trim() ?? '';
-    if (key === '' && authorization) key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
-    // A remembered key was checked against the pattern when it was first seen.
-    const remembered = hashes.get(key);
-    if (remembered !== undefined) return andThen(ask(key, remembered, true), identify);
-    if (key === '') throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: send it in the X-API-Key header (X-API-Key: sk_...).');
-    // Two X-API-Key headers arrive joined as "a, b", which can never match the key pattern.
-    if (!KEY_PATTERN.test(key)) throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: send one X-API-Key header with the key exactly as issued (sk_ followed by 40 letters and digits).');
-    return andThen(lookup(key), identify);
+  return async (apiKey, authorization) => {
+    const key = sentKey(apiKey, authorization);
+    const name = `key\0${key}`;
+    const known = cache.get<Verdict>(name);
+    if (known !== undefined && now() - known.at < freshMs) return identify(known.lookup);
+    return identify(await verify(name, key, known));
   };
-  return Object.assign(authenticate, { remembered: () => hashes.size });
+}
+
+/** The key of the X-API-Key header, else of a Bearer authorization; 401 when missing or malformed. */
+function sentKey(apiKey: string | null, authorization: string | null): string {
+  let key = apiKey?.trim() ?? '';
+  if (key === '' && authorization) key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
+  if (key === '') throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: send it in the X-API-Key header (X-API-Key: sk_...) or as Authorization: Bearer sk_...');
+  // Two X-API-Key headers arrive joined as "a, b", which can never match the key pattern.
+  if (!KEY_PATTERN.test(key)) throw new HttpError(401, 'INVALID_API_KEY', `Invalid API key: send one X-API-Key header with the key exactly as issued (${KEY_FORMAT}).`);
+  return key;
 }
 
 function identify(found: KeyLookup): Identity {
   if (found.status === 'revoked') throw new HttpError(401, 'REVOKED_API_KEY', 'This API key has been revoked by an administrator; ask the operator for a new key.');
   if (found.status !== 'active') throw new HttpError(401, 'INVALID_API_KEY', 'Invalid API key: no key matches; check that it was copied whole, or ask the operator for a new key.');
-  return found; // an active lookup is an Identity (id and plan), and the store keeps it: nothing to copy
+  return found;
 }

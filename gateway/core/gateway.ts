@@ -1,123 +1,145 @@
-// The gateway's one request handler, platform-neutral. Order of checks (API.md): OPTIONS
-// preflight, method, key, rate limit, route, parameters, answer. It answers with a body, or with
-// "serve the prebuilt body X with these headers", which each adapter realizes its own way
-// (toResponse() for a Web Response).
-import { createAuthenticator, type Authenticate } from './auth.ts';
+// The gateway's one request path, platform-neutral, for /api/v1 and /mcp alike. Order of checks
+// (API.md): OPTIONS preflight, method, key, rate limit, route, parameters, answer. It answers with
+// a body, or with "serve the prebuilt body X with these headers", which each adapter realizes its
+// own way (toResponse() for a Web Response).
+import { API_BASE } from '../../snapshot/contract.ts';
+import { createAuthenticator } from './auth.ts';
+import { BoundedCache, DEFAULT_CACHE_BYTES, remembered } from './bounded-cache.ts';
 import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
-import { CACHE_ENTRIES, createPageCache } from './page-cache.ts';
+import { answerMcp, countCalls, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { andThen, type MaybeAsync } from './maybe-async.ts';
-import { handleMcp } from './mcp-http.ts';
-import { ALLOW, API, baseHeaders, JSON_TYPE, clip, failure, finish, HttpError, preflight, rateHeaders, tooManyRequests, type GatewayResult } from './responses.ts';
-import { createRoutes, paramError, routeTarget, type Routes, type RouteTarget } from './routes.ts';
+import { ALLOW, baseHeaders, failure, finish, HttpError, JSON_TYPE, preflight, rateHeaders, tooManyRequests, clip, type Answer, type GatewayResult } from './responses.ts';
+import { answerBytes, createRoutes, type Routes } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
 export type { GatewayResult } from './responses.ts';
 
 /** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
-const API_PREFIX = `${API}/`;
 
 /** What the core reads of a request; a Web `Request` has this shape. */
 export interface GatewayRequest {
   method: string;
+  /** An absolute URL, or the path and query as sent (`/api/v1/tools?page=2`). */
   url: string;
   headers: { get(name: string): string | null };
+  /** Read only for POST /mcp, once the key is accepted. */
+  body?: ReadableStream<Uint8Array> | null;
 }
 
 export interface GatewayOptions {
   snapshot: SnapshotView;
   keys: KeyStore;
+  /** How long a key's verdict is served without asking `keys` again (0: every request asks). */
+  keyCacheMs?: number;
   /** The limiter of a plan; undefined for a plan that is not configured (503). */
   limiterFor(plan: string): RateLimiter | undefined;
   /** A plan's per-minute limit: counted in this process while the plan's limiter cannot be reached. */
   perMinute?(plan: string): number | undefined;
   /** Origin of the absolute URLs in Link headers (e.g. https://api.example.com); default the request's. */
   publicBaseUrl?: string;
-  /** Bytes of computed bodies remembered, per memo (default CACHE_BYTES). */
+  /** Bytes of everything remembered between requests, keys included (default DEFAULT_CACHE_BYTES). */
   cacheBytes?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
 
 export interface Gateway {
-  /** The answer to a request: at once when nothing it needs has to be waited for. Never rejects. */
-  handle(request: GatewayRequest): MaybeAsync<GatewayResult>;
-  /** The endpoints themselves, for other front doors over the same answers (MCP). */
+  /** The answer to a request. Never rejects. */
+  handle(request: GatewayRequest): Promise<GatewayResult>;
+  /** The endpoints themselves, for other front doors over the same answers (MCP over stdio). */
   routes: Routes;
   snapshot: SnapshotView;
-  authenticate: Authenticate;
-  countRequest: ReturnType<typeof createLimits>;
-  /** POST /mcp (and its OPTIONS, and 405 for other methods), as a Web Response. */
-  mcp(request: Request): Promise<Response>;
+  /** Everything remembered between requests, within one budget of bytes. */
+  cache: BoundedCache;
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
   const { snapshot } = options;
   const now = options.now ?? Date.now;
   const log = options.log ?? ((line: string) => console.error(line));
-  const authenticate = createAuthenticator(options.keys, log, now);
-  const countRequest = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now, log });
-  const routes = createRoutes({ snapshot, cache: createPageCache(options.cacheBytes), cacheBytes: options.cacheBytes, log });
-  const origin = options.publicBaseUrl?.replace(/\/+$/, '');
+  const cache = new BoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+  const authenticate = createAuthenticator({ keys: options.keys, cache, freshMs: options.keyCacheMs ?? 0, log, now });
+  const countRequests = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now, log });
+  const routes = createRoutes({ snapshot, cache, log });
+  const configuredOrigin = options.publicBaseUrl?.replace(/\/+$/, '');
 
-  function handle(request: GatewayRequest): MaybeAsync<GatewayResult> {
+  /** Answers that need no key: preflight, 405, the public documents, unknown paths; undefined for keyed paths. */
+  function publicAnswer(method: string, path: string, headers: Record<string, string>, ifNoneMatch: string | null): GatewayResult | undefined {
+    const mcp = path === MCP_PATH || path === `${MCP_PATH}/`;
+    if (method === 'OPTIONS') return preflight(headers, mcp ? { methods: MCP_ALLOW, headers: MCP_ALLOW_HEADERS } : undefined);
+    if (mcp) {
+      if (method === 'POST') return undefined;
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed on ${MCP_PATH}; send MCP messages with POST (this server keeps no sessions and opens no streams).`, { Allow: MCP_ALLOW });
+    }
+    if (method !== 'GET' && method !== 'HEAD') {
+      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight).`, { Allow: ALLOW });
+    }
+    if (path === '/healthz') {
+      headers['Cache-Control'] = 'no-store';
+      return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }), etag: `"healthz-${snapshot.id}"` }, ifNoneMatch);
+    }
+    const document = PUBLIC_DOCUMENTS.has(path) ? snapshot.manifest.bodies[path] : undefined;
+    if (document) {
+      headers['Content-Type'] = document.type ?? JSON_TYPE;
+      return finish(headers, { status: 200, body: null, prebuilt: path, etag: document.etag }, ifNoneMatch);
+    }
+    if (path === API_BASE || path.startsWith(`${API_BASE}/`)) return undefined;
+    throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API_BASE} (e.g. ${API_BASE}/tools); the OpenAPI document is at /openapi.json. MCP clients POST to ${MCP_PATH}.`);
+  }
+
+  /** The answer to a keyed request once the key and the count allow it. */
+  function keyedAnswer(request: GatewayRequest, target: Target, mcp: { text: string; parsed: unknown } | undefined): Promise<Answer> {
+    if (mcp) return answerMcp({ routes, snapshot }, request, mcp.text, mcp.parsed);
+    const origin = configuredOrigin ?? target.origin;
+    return remembered(cache, `answer\0${origin}\0${target.path}?${target.query}`, () => routes.route(target.path, target.query, origin), answerBytes);
+  }
+
+  async function handle(request: GatewayRequest): Promise<GatewayResult> {
     const headers = baseHeaders(crypto.randomUUID());
-    const method = request.method.toUpperCase();
     let keyId: string | undefined;
-    // The closures made per request stay anonymous: tsx names every function assigned to a name,
-    // with a property definition each time one is made.
     try {
-      const target = targetOf(request.url);
-      const { path } = target;
-      if (method === 'OPTIONS') return preflight(headers);
-      if (method !== 'GET' && method !== 'HEAD') {
-        throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight).`, { Allow: ALLOW });
-      }
+      const method = request.method.toUpperCase();
+      const target = splitTarget(request.url);
       const ifNoneMatch = request.headers.get('if-none-match');
-      if (path === '/healthz') {
-        headers['Cache-Control'] = 'no-store';
-        return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }), etag: `"healthz-${snapshot.id}"` }, ifNoneMatch);
+      const open = publicAnswer(method, target.path, headers, ifNoneMatch);
+      if (open !== undefined) return open;
+      const identity = await authenticate(request.headers.get('x-api-key'), request.headers.get('authorization'));
+      keyId = identity.id;
+      let mcp: { text: string; parsed: unknown; calls: number } | undefined;
+      if (method === 'POST') {
+        const text = await readBody(request);
+        mcp = { text, ...countCalls(text) };
       }
-      const document = PUBLIC_DOCUMENTS.has(path) ? snapshot.manifest.bodies[path] : undefined;
-      if (document) {
-        headers['Content-Type'] = document.type ?? JSON_TYPE;
-        return finish(headers, { status: 200, body: null, prebuilt: path, etag: document.etag }, ifNoneMatch);
-      }
-      if (path !== API && !path.startsWith(API_PREFIX)) {
-        throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API} (e.g. ${API}/tools); the OpenAPI document is at /openapi.json.`);
-      }
-      // Key, count, route: each step answers at once when its store is local (the embedded mode).
-      const result = andThen(authenticate(request.headers.get('x-api-key')), (id) => {
-        keyId = id.id;
-        return andThen(countRequest(id.plan, id.id), (rate) => {
-          rateHeaders(rate, headers);
-          headers['Cache-Control'] = 'private';
-          if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
-          return andThen(routes.route(target), (answer) => finish(headers, answer, ifNoneMatch, keyId));
-        });
-      });
-      return result instanceof Promise ? result.catch((e: unknown) => failure(headers, paramError(e), log, keyId)) : result;
+      const rate = await countRequests(identity.plan, identity.id, mcp?.calls ?? 1);
+      rateHeaders(rate, headers);
+      headers['Cache-Control'] = 'private';
+      if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
+      return finish(headers, await keyedAnswer(request, target, mcp), ifNoneMatch, keyId);
     } catch (e) {
-      return failure(headers, paramError(e), log, keyId);
+      return failure(headers, e, log, keyId);
     }
   }
 
-  /** Routed URLs by their text (most traffic repeats a few URLs); an unparseable one is answered like an unknown path (404). */
-  const targets = new Map<string, RouteTarget>();
-  function targetOf(raw: string): RouteTarget {
-    let target = targets.get(raw);
-    if (target !== undefined) return target;
-    let url: URL;
-    try { url = new URL(raw); } catch { url = new URL('http://invalid/'); }
-    target = routeTarget(url, origin ?? url.origin);
-    if (targets.size >= CACHE_ENTRIES) targets.delete(targets.keys().next().value!); // as many as answers remembered
-    targets.set(raw, target);
-    return target;
-  }
-
-  const gateway: Gateway = { handle, routes, snapshot, authenticate, countRequest, mcp: (request) => handleMcp(gateway, request, log, now) };
-  return gateway;
+  return { handle, routes, snapshot, cache };
 }
 
+/** A request target as the core reads it: path and raw query string, and the origin of an absolute URL. */
+interface Target { path: string; query: string; origin: string }
+
+/** Origin-form (`/a?b`) as is; absolute-form (RFC 9112 3.2.2) split into origin, path and query. */
+export function splitTarget(url: string): Target {
+  let origin = 'http://localhost';
+  let rest = url;
+  if (url.charCodeAt(0) !== 47 /* / */) {
+    const scheme = /^[a-z][a-z0-9+.-]*:\/\/[^/?#]*/i.exec(url);
+    origin = scheme?.[0] ?? origin;
+    rest = scheme ? url.slice(scheme[0].length) : '/';
+    if (!rest.startsWith('/')) rest = `/${rest}`;
+  }
+  const hash = rest.indexOf('#');
+  if (hash !== -1) rest = rest.slice(0, hash);
+  const q = rest.indexOf('?');
+  return q === -1 ? { path: rest, query: '', origin } : { path: rest.slice(0, q), query: rest.slice(q + 1), origin };
+}

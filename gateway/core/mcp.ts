@@ -8,10 +8,10 @@ import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.t
 import { categorySchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
 import { selectTools } from '../../snapshot/lists.ts';
 import { editDistance } from '../../snapshot/search.ts';
-import type { Gateway } from './gateway.ts';
-import { ParamError, type RawParams } from './params.ts';
+import type { RawParams } from './params.ts';
 import { bodyText, HttpError } from './responses.ts';
-import type { EndpointAnswer } from './routes.ts';
+import type { EndpointAnswer, Routes } from './routes.ts';
+import type { SnapshotView } from './snapshot-view.ts';
 
 const pageMeta = z.object({ page: z.int(), per_page: z.int(), total: z.int(), total_pages: z.int() });
 const OUTPUT = {
@@ -52,13 +52,15 @@ async function answer(run: () => Promise<{ json: Record<string, unknown>; text: 
     const { json, text } = await run();
     return { content: [{ type: 'text', text }], structuredContent: json };
   } catch (e) {
-    if (e instanceof ParamError || (e instanceof HttpError && e.status < 500)) return failure(e.message);
+    if (e instanceof HttpError && e.status < 500) return failure(e.message);
     throw e;
   }
 }
 
-export function createMcpServer(gateway: Gateway): McpServer {
-  const { routes, snapshot } = gateway;
+/** What the tools read: the REST endpoints and the snapshot they answer from. */
+export interface McpSources { routes: Routes; snapshot: SnapshotView }
+
+export function createMcpServer({ routes, snapshot }: McpSources): McpServer {
   const server = new McpServer({ name: 'ai-tools-catalog', version: '1.0.0' }, {
     instructions: 'A curated catalog of real AI tools. Search by need (search_tools), browse by category (list_categories, get_category) and filters (list_tools), and read one tool (get_tool). Slugs identify tools and categories.',
   });

@@ -3,11 +3,13 @@
 // table row. One problem per 400, and the message names the parameter and what it accepts.
 import { PARAMS, paramNames, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
 import type { CategoryQuery, ToolQuery } from '../../snapshot/lists.ts';
+import { HttpError } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
-export class ParamError extends Error {
-  constructor(message: string, readonly code: 'INVALID_PARAMETER' | 'UNKNOWN_PARAMETER' = 'INVALID_PARAMETER') {
-    super(message);
+/** A parameter problem: a 400 in the error envelope. */
+export class ParamError extends HttpError {
+  constructor(message: string, code: 'INVALID_PARAMETER' | 'UNKNOWN_PARAMETER' = 'INVALID_PARAMETER') {
+    super(400, code, message);
   }
 }
 

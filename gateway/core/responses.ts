@@ -4,7 +4,6 @@
 import type { ErrorCode } from '../../snapshot/contract.ts';
 import type { RateLimitResult } from './rate-limiter.ts';
 
-export const API = '/api/v1';
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const ALLOW = 'GET, HEAD, OPTIONS';
 const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id';
@@ -47,10 +46,11 @@ export function baseHeaders(requestId: string): Record<string, string> {
   };
 }
 
-export function preflight(headers: Record<string, string>): GatewayResult {
+/** 204 to a CORS preflight; `allow` for a path with methods and headers of its own (/mcp). */
+export function preflight(headers: Record<string, string>, allow: { methods: string; headers: string } = { methods: ALLOW, headers: 'X-API-Key, Authorization, If-None-Match' }): GatewayResult {
   Object.assign(headers, {
-    'Access-Control-Allow-Methods': ALLOW,
-    'Access-Control-Allow-Headers': 'X-API-Key, If-None-Match',
+    'Access-Control-Allow-Methods': allow.methods,
+    'Access-Control-Allow-Headers': allow.headers,
     'Access-Control-Max-Age': '86400',
   });
   delete headers['Content-Type'];
@@ -112,10 +112,10 @@ function matches(header: string | null, etag: string): boolean {
 }
 
 /** RFC 8288 Link header with absolute URLs that keep the other parameters, as GitHub does. */
-export function linkHeader(origin: string, url: URL, page: number, totalPages: number): string | undefined {
+export function linkHeader(origin: string, path: string, query: string, page: number, totalPages: number): string | undefined {
   if (totalPages <= 1) return undefined;
-  const others = url.search.slice(1).split('&').filter((s) => s !== '' && s !== 'page' && !s.startsWith('page='));
-  const at = `<${origin}${url.pathname}?${others.map((o) => `${o}&`).join('')}page=`;
+  const others = query.split('&').filter((s) => s !== '' && s !== 'page' && !s.startsWith('page='));
+  const at = `<${origin}${path}?${others.map((o) => `${o}&`).join('')}page=`;
   const links = [`${at}1>; rel="first"`];
   if (page > 1) links.push(`${at}${Math.min(page - 1, totalPages)}>; rel="prev"`);
   if (page < totalPages) links.push(`${at}${page + 1}>; rel="next"`);

@@ -2,10 +2,8 @@
 // (slug -> index, prebuilt key -> ETag, items serialized once). Platform-neutral: the Node adapter
 // fills it from dist/ on disk, the edge adapter from its bundle.
 import { encodeItems, type EncodedItems } from '../../snapshot/lists.ts';
-import { importSearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
-import { createSearchEngine, type SearchEngine } from '../../snapshot/search.ts';
+import { importSearchIndex, type SearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
 import type { Manifest, RetiredTool, SnapshotData } from '../../snapshot/types.ts';
-import type { MaybeAsync } from './maybe-async.ts';
 
 export interface SnapshotView {
   id: string;
@@ -23,8 +21,8 @@ export interface SnapshotView {
   groups: Set<string>;
   pricing: Set<string>;
   platforms: Set<string>;
-  /** The search engine, loaded on first use and then kept for the life of the process (and given at once). */
-  search(): MaybeAsync<SearchEngine>;
+  /** The search index, loaded on first use and then kept for the life of the process (a failed load is tried again). */
+  searchIndex(): Promise<SearchIndex>;
 }
 
 export function createSnapshotView(
@@ -32,8 +30,7 @@ export function createSnapshotView(
   data: SnapshotData,
   loadIndex: () => Promise<SerializedIndex>,
 ): SnapshotView {
-  let loading: Promise<SearchEngine> | undefined;
-  let loaded: SearchEngine | undefined;
+  let loading: Promise<SearchIndex> | undefined;
   return {
     id: manifest.snapshot,
     data,
@@ -48,12 +45,9 @@ export function createSnapshotView(
     groups: new Set(data.groups),
     pricing: new Set(data.pricing),
     platforms: new Set(data.platforms),
-    search() {
-      if (loaded !== undefined) return loaded;
-      if (loading === undefined) {
-        loading = loadIndex().then(importSearchIndex).then((index) => (loaded = createSearchEngine(data, index)));
-        loading.catch(() => { loading = undefined; }); // a failed load is retried by the next search
-      }
+    searchIndex() {
+      loading ??= loadIndex().then(importSearchIndex);
+      loading.catch(() => { loading = undefined; });
       return loading;
     },
   };

@@ -76,15 +76,7 @@ export class FileKeyStore implements KeyStore {
     this.log = options.log ?? ((line) => console.error(line));
   }
 
-  lookup(hash: string): Promise<KeyLookup> {
-    try {
-      return Promise.resolve(this.lookupNow(hash));
-    } catch (e) {
-      return Promise.reject(e);
-    }
-  }
-
-  lookupNow(hash: string): KeyLookup {
+  async lookup(hash: string): Promise<KeyLookup> {
     if (this.failingSince !== null && this.now() - this.failingSince >= this.graceMs) {
       throw new KeyStoreUnavailableError(`keys file ${this.file} has not been readable for ${Math.round(this.graceMs / 1000)} s`);
     }

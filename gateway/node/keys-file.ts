@@ -8,7 +8,7 @@ import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { KeyAdminError, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
-import { generateKey, generateKeyId, hashKey, KEY_ID_PATTERN } from '../core/key-store.ts';
+import { generateKey, generateKeyId, hashKey, KEY_ID_PATTERN } from '../core/api-keys.ts';
 
 export const DEFAULT_KEYS_FILE = '.data/keys.json';
 

@@ -4,10 +4,9 @@
 // here in the API's JSON envelope instead.
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
-import type { Duplex } from 'node:stream';
+import { Readable, type Duplex } from 'node:stream';
 import type { Gateway, GatewayRequest, GatewayResult } from '../core/gateway.ts';
 import { ALLOW, INTERNAL_ERROR_MESSAGE, JSON_TYPE } from '../core/responses.ts';
-import { MCP_PATH } from '../core/mcp-http.ts';
 import type { PrebuiltBytes } from './load.ts';
 
 export interface ServerOptions {
@@ -69,19 +68,16 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
       return answer(res, 400, 'INVALID_PARAMETER', 'Missing Host header; HTTP/1.1 requests must send one.');
     }
     const target = pathOf(req.url ?? '/');
-    if (target === MCP_PATH) {
-      serveMcp(gateway, req, res, accessLog, started).catch((e: unknown) => internalError(res, randomUUID(), e, ''));
-      return;
-    }
+    const method = req.method ?? 'GET';
     const request: GatewayRequest = {
-      method: req.method ?? 'GET',
-      url: ORIGIN + target,
+      method,
+      url: target,
       headers: new RequestHeaders(req.headers),
+      // Only POST /mcp has a body, read by the core once the key is accepted.
+      body: method === 'POST' ? Readable.toWeb(req) as ReadableStream<Uint8Array> : null,
     };
-    const result = gateway.handle(request);
-    if (!(result instanceof Promise)) return deliver(res, result, request.method, target, started);
     // The core answers every error itself; a rejection is a bug.
-    result.then((r) => deliver(res, r, request.method, target, started), (e: unknown) => internalError(res, randomUUID(), e, ''));
+    gateway.handle(request).then((r) => deliver(res, r, method, target, started), (e: unknown) => internalError(res, randomUUID(), e, ''));
   });
 
   /** The last line of defence: a failure the core did not answer is logged with the request id, and answered 500 if nothing was sent yet. */
@@ -124,31 +120,6 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
     }
   });
   return server;
-}
-
-/** The largest MCP message read; a JSON-RPC call to these tools is a few hundred bytes. */
-const MCP_BODY_LIMIT = 1024 * 1024;
-
-/** POST /mcp: the core takes a Web Request and answers a Web Response; only this path pays for the conversion. */
-async function serveMcp(gateway: Gateway, req: http.IncomingMessage, res: http.ServerResponse, accessLog: (line: string) => void, started: number): Promise<void> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of req) {
-    size += (chunk as Buffer).length;
-    if (size <= MCP_BODY_LIMIT) chunks.push(chunk as Buffer);
-  }
-  const headers = new Headers();
-  for (const [name, value] of Object.entries(req.headers)) if (value !== undefined) headers.set(name, Array.isArray(value) ? value.join(', ') : value);
-  const method = req.method ?? 'POST';
-  const withBody = method !== 'GET' && method !== 'HEAD';
-  const request = new Request(`http://localhost${MCP_PATH}`, { method, headers, ...(withBody && { body: size > MCP_BODY_LIMIT ? '' : Buffer.concat(chunks) }) });
-  const response = await gateway.mcp(request);
-  const body = Buffer.from(await response.arrayBuffer());
-  const out: Record<string, string> = {};
-  response.headers.forEach((value, name) => { out[name] = value; });
-  res.writeHead(response.status, { ...out, 'content-length': String(body.length) });
-  res.end(method === 'HEAD' ? undefined : body);
-  accessLog(`${method} ${MCP_PATH} ${response.status} ${(performance.now() - started).toFixed(2)}ms -`);
 }
 
 /** The path and query a request target names: origin-form as is, absolute-form (RFC 9112 3.2.2) reduced to it. */

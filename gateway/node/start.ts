@@ -1,13 +1,14 @@
 // npm start: the embedded default. Serves the snapshot in dist/ on 127.0.0.1:8787, with keys in
 // the keys file (issuing a demo key on first start) or in Upstash Redis when configured.
 // WEB_CONCURRENCY worker processes share the port (node:cluster); their limits stay exact, in
-// Redis or, with the keys file, through counts the primary leases to them. The snapshot is
-// built, when missing or stale, by build/cli/ensure-snapshot.ts, which the npm script runs first.
+// Redis or, with the keys file, counted by the primary (primary-limits.ts). npm start runs this
+// file bundled into plain JavaScript (gateway/bundle/start.mjs); the snapshot and the bundle are
+// made, when missing or stale, by build/cli/ensure-built.ts, which npm runs first (prestart).
 import cluster from 'node:cluster';
 import { createGateway } from '../core/gateway.ts';
 import type { KeyAdmin } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
-import { serveLeases } from './leased-limits.ts';
+import { countForWorkers } from './primary-limits.ts';
 import { loadSnapshot } from './load.ts';
 import { loadPlans, PlansFileError } from './plans-file.ts';
 import { bufferedLog, createServer } from './server.ts';
@@ -32,7 +33,7 @@ function setting(name: string, fallback: number, min: number, max: number, what 
 const PORT = setting('PORT', 8787, 0, 65_535, 'a port number');
 const WORKERS = setting('WEB_CONCURRENCY', 1, 1, 64);
 const HEADERS_TIMEOUT_MS = setting('HEADERS_TIMEOUT_MS', 10_000, 1, 600_000, 'a whole number of milliseconds');
-/** Computed pages and searches remembered per process (the page memo and the answer memo share these bodies). */
+/** Everything a process remembers between requests (answers, selections, key verdicts, search words), keys included. */
 const CACHE_MB = setting('CACHE_MB', 128, 0, 65_536, 'a whole number of megabytes');
 /** Origin of the absolute URLs in Link headers; never the client's Host header. */
 const base = (process.env.PUBLIC_BASE_URL || `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, '');
@@ -56,8 +57,8 @@ const stores = await openStores(plans, process.env, { workers: cluster.isWorker 
 if (cluster.isPrimary && WORKERS > 1) {
   const demo = await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`));
   announce(demo);
-  const leases = stores.shared ? undefined : serveLeases(plans);
-  const fork = () => { const worker = cluster.fork(); leases?.watch(worker); };
+  const counter = stores.shared ? undefined : countForWorkers(plans);
+  const fork = () => { const worker = cluster.fork(); counter?.watch(worker); };
   for (let i = 0; i < WORKERS; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping) { console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`); fork(); }
@@ -82,7 +83,7 @@ async function serve(): Promise<void> {
   const snapshot = await loadSnapshot(DIST);
   const demo = cluster.isPrimary ? await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`)) : undefined;
   const gateway = createGateway({
-    snapshot: snapshot.view, keys: stores.keys, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
+    snapshot: snapshot.view, keys: stores.keys, keyCacheMs: stores.keyCacheMs, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
     publicBaseUrl: base, cacheBytes: CACHE_MB * 1024 * 1024,
   });
   const accessLog = bufferedLog();

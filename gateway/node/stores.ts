@@ -1,7 +1,7 @@
 // Where the Node server keeps keys and counts: Upstash Redis when UPSTASH_REDIS_REST_URL and
 // UPSTASH_REDIS_REST_TOKEN are set (shared by every instance and worker), else the embedded
-// default, the keys file and an in-memory limiter (counted by the primary for several workers,
-// leased-limits.ts). The keys CLI uses the same choice.
+// default, the keys file and an in-memory limiter (the primary's, asked over IPC, for several
+// workers: primary-limits.ts). The keys CLI uses the same choice.
 import type { KeyAdmin } from '../core/key-admin.ts';
 import type { KeyStore } from '../core/key-store.ts';
 import { memoryRateLimiter } from '../core/memory-rate-limiter.ts';
@@ -10,12 +10,14 @@ import type { RateLimiter } from '../core/rate-limiter.ts';
 import { upstashFromEnv } from '../upstash/stores.ts';
 import { FileKeyStore } from './file-key-store.ts';
 import { fileKeyAdmin, keysFilePath } from './keys-file.ts';
-import { leasedRateLimiters } from './leased-limits.ts';
+import { primaryLimiters } from './primary-limits.ts';
 
 export interface NodeStores {
-  /** True when keys and counts live in a store every process shares (several workers are exact). */
+  /** True when keys and counts live in a store every process shares (no primary needs to count). */
   shared: boolean;
   keys: KeyStore;
+  /** How long the gateway may serve a key's verdict without asking `keys` again. */
+  keyCacheMs: number;
   admin: KeyAdmin;
   limiterFor(plan: string): RateLimiter | undefined;
   /** True while a file call on the keys file hangs (the process must then exit without waiting). */
@@ -30,7 +32,7 @@ export function keyAdminFromEnv(plans: Plans, env = process.env): KeyAdmin {
 
 /**
  * `workers`: how many worker processes serve together, when this is one of them; with the
- * embedded store their counts are then leased from the primary, which runs serveLeases.
+ * embedded store their counts are then taken by the primary, which runs countForWorkers.
  */
 export async function openStores(plans: Plans, env = process.env, { workers = 1 } = {}): Promise<NodeStores> {
   const upstash = upstashFromEnv(env, plans);
@@ -38,10 +40,10 @@ export async function openStores(plans: Plans, env = process.env, { workers = 1 
   const file = keysFilePath();
   const keys = await FileKeyStore.open(file);
   const limiters: Map<string, RateLimiter> = workers > 1
-    ? leasedRateLimiters(Object.fromEntries(Object.entries(plans).map(([name, plan]) => [name, plan.per_minute])), workers)
+    ? primaryLimiters(plans)
     : new Map(Object.entries(plans).map(([name, plan]) => [name, memoryRateLimiter(plan.per_minute)]));
   return {
-    shared: false, keys, admin: fileKeyAdmin(file), limiterFor: (plan) => limiters.get(plan),
+    shared: false, keys, keyCacheMs: 0, admin: fileKeyAdmin(file), limiterFor: (plan) => limiters.get(plan),
     hung: () => keys.hung(), close: () => keys.close(),
   };
 }

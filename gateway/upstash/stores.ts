@@ -6,9 +6,10 @@
 // (`aitc:rl:<plan>:<id>:<window>`), fixed 60-s windows aligned to the minute.
 import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
-import { cachedKeyStore } from '../core/cached-key-store.ts';
+import { generateKey, generateKeyId, hashKey } from '../core/api-keys.ts';
+import { withDeadline } from '../core/deadline.ts';
 import { KeyAdminError, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
-import { generateKey, generateKeyId, hashKey, KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
+import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
 import type { Plans } from '../core/plans.ts';
 import type { RateLimiter } from '../core/rate-limiter.ts';
 
@@ -19,6 +20,8 @@ export const KEY_CACHE_MS = 30_000;
 
 export interface UpstashStores {
   keys: KeyStore;
+  /** How long the gateway serves a key's verdict without asking Redis again. */
+  keyCacheMs: number;
   admin: KeyAdmin;
   limiterFor(plan: string): RateLimiter | undefined;
 }
@@ -34,7 +37,8 @@ export function upstashFromEnv(env: Record<string, string | undefined>, plans: P
   const redis = new Redis({ url, token, retry: false, enableTelemetry: false });
   const cacheMs = env.KEY_CACHE_SECONDS !== undefined ? Number(env.KEY_CACHE_SECONDS) * 1000 : KEY_CACHE_MS;
   return {
-    keys: cachedKeyStore(upstashKeyStore(redis), { ttlMs: Math.min(cacheMs, KEY_CACHE_MS) }),
+    keys: upstashKeyStore(redis),
+    keyCacheMs: Math.min(cacheMs, KEY_CACHE_MS),
     admin: upstashKeyAdmin(redis, url),
     limiterFor: upstashLimiters(redis, plans),
   };
@@ -45,7 +49,7 @@ export function upstashKeyStore(redis: Redis): KeyStore {
     async lookup(hash): Promise<KeyLookup> {
       let found: Partial<KeyHash> | null;
       try {
-        found = await redis.hgetall<KeyHash>(KEY(hash));
+        found = await withDeadline(redis.hgetall<KeyHash>(KEY(hash)), () => new Error('no answer within 1 s'));
       } catch (e) {
         throw new KeyStoreUnavailableError(`Upstash Redis: ${(e as Error).message}`);
       }
@@ -96,7 +100,7 @@ export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
   };
 }
 
-/** One @upstash/ratelimit fixed window per plan; its errors reach the core, which degrades. */
+/** One @upstash/ratelimit fixed window per plan; its errors and timeouts reach the core, which degrades. */
 export function upstashLimiters(redis: Redis, plans: Plans): (plan: string) => RateLimiter | undefined {
   const limiters = new Map(Object.entries(plans).map(([plan, { per_minute }]) => {
     const ratelimit = new Ratelimit({
@@ -104,8 +108,12 @@ export function upstashLimiters(redis: Redis, plans: Plans): (plan: string) => R
       analytics: false, ephemeralCache: false, timeout: 0,
     });
     const limiter: RateLimiter = {
-      async limit(id) {
-        const { success, limit, remaining, reset } = await ratelimit.limit(id);
+      async limit(id, rate = 1) {
+        if (rate === 0) {
+          const { remaining, reset } = await withDeadline(ratelimit.getRemaining(id), () => new Error('Upstash Redis did not answer within 1 s'));
+          return { success: true, limit: per_minute, remaining, reset };
+        }
+        const { success, limit, remaining, reset } = await withDeadline(ratelimit.limit(id, { rate }), () => new Error('Upstash Redis did not answer within 1 s'));
         return { success, limit, remaining, reset };
       },
     };

@@ -5,7 +5,6 @@
 import { next, rewrite } from '@vercel/functions/middleware';
 import embedded from 'virtual:snapshot';
 import { createGateway, type Gateway } from '../core/gateway.ts';
-import { MCP_PATH } from '../core/mcp-http.ts';
 import { parsePlans } from '../core/plans.ts';
 import { toResponse } from '../core/responses.ts';
 import { fetchSearchIndex } from '../core/search-index-source.ts';
@@ -32,7 +31,6 @@ export default async function middleware(request: Request): Promise<Response> {
   const url = new URL(request.url);
   if (url.pathname.startsWith(embedded.internalPrefix) && request.headers.get(INTERNAL_TOKEN_HEADER) === embedded.internalToken) return next();
   gateway ??= gatewayFor(url.origin);
-  if (url.pathname === MCP_PATH) return gateway.mcp(request);
   const result = await gateway.handle(request);
   const entry = result.status === 200 && result.prebuilt !== undefined ? embedded.manifest.bodies[result.prebuilt] : undefined;
   if (entry) return rewrite(new URL(`${embedded.internalPrefix}${entry.path}`, url), { headers: result.headers });

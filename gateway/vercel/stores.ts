@@ -6,13 +6,14 @@ import type { Plans } from '../core/plans.ts';
 import type { RateLimiter } from '../core/rate-limiter.ts';
 import { upstashFromEnv } from '../upstash/stores.ts';
 
-export interface Stores { keys: KeyStore; limiterFor(plan: string): RateLimiter | undefined }
+export interface Stores { keys: KeyStore; keyCacheMs: number; limiterFor(plan: string): RateLimiter | undefined }
 
 export function edgeStores(plans: Plans, env: Record<string, string | undefined>): Stores {
   const upstash = upstashFromEnv(env, plans);
   if (upstash) return upstash;
   return {
     keys: { lookup: () => Promise.reject(new KeyStoreUnavailableError('no key store is configured: set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN', 60)) },
+    keyCacheMs: 0,
     limiterFor: () => undefined,
   };
 }

@@ -1,9 +1,11 @@
 // Runs before `npm start` and `npm run mcp`: builds the snapshot when dist/ is missing or older
-// than the catalog, so the gateway itself never imports the builder. Messages go to stderr, which
-// keeps stdout clean for the MCP stdio transport.
+// than the catalog, and bundles the Node entries when their bundles are missing or older than the
+// sources, so the gateway itself never imports the builder. Messages go to stderr, which keeps
+// stdout clean for the MCP stdio transport.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { buildSnapshot } from '../build.ts';
+import { bundleNodeEntries, nodeBundlesStale } from '../node-bundle.ts';
 import { reportProblems } from '../report.ts';
 
 const CATALOG = process.env.CATALOG_DIR ?? 'catalog';
@@ -32,4 +34,9 @@ if (built === 0 || built < (await newestMtime(CATALOG))) {
     }
     console.error(`The catalog has problems; serving the previous snapshot in ${DIST}/ until they are fixed.`);
   }
+}
+
+if (await nodeBundlesStale()) {
+  console.error('Bundling the server (gateway/bundle/)...');
+  await bundleNodeEntries();
 }
