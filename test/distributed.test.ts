@@ -1,6 +1,5 @@
 // Several gateway instances against one real Redis (through the Upstash REST bridge): one global
-// limit, revocation seen by all, and API.md's degraded mode when Redis stops answering. And the
-// worker processes of one server on the key file, whose counts the primary leases to them.
+// limit, revocation seen by all, and API.md's degraded mode when Redis stops answering.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import http from 'node:http';
@@ -18,75 +17,6 @@ const get = (server: ServerProcess, key: string, p = '/api/v1/tools') => new Pro
     res.on('data', (c) => { text += c; });
     res.on('end', () => resolve({ status: res.statusCode!, headers: new Headers(res.headers as Record<string, string>), body: JSON.parse(text) }));
   }).on('error', reject);
-});
-
-describe('distributed: worker processes of one embedded server (keys file, no Redis)', () => {
-  let dir: string;
-  let env: NodeJS.ProcessEnv;
-  let server: ServerProcess;
-
-  beforeAll(async () => {
-    const catalog = await fixtureCopy();
-    dir = path.dirname(catalog);
-    env = { CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
-    server = await startServer({ ...env, WEB_CONCURRENCY: '2' }, dir);
-  }, 60_000);
-  afterAll(async () => {
-    await server?.stop();
-    await removeDir(dir);
-  });
-
-  it('starts two workers and issues one demo key', () => {
-    expect(server.output()).toMatch(/2 workers/);
-    expect(server.output().match(/issued a demo key/g)).toHaveLength(1);
-  });
-
-  it('admits exactly 60 of 100 concurrent requests on a 60/min key, the primary leasing counts to the workers', async () => {
-    await awayFromMinuteEnd();
-    const { key } = await createKey(env, dir);
-    const results = await Promise.all(Array.from({ length: 100 }, () => get(server, key)));
-    expect(results.filter((r) => r.status === 200)).toHaveLength(60);
-    const refused = results.filter((r) => r.status === 429);
-    expect(refused).toHaveLength(40);
-    expect(refused.every((r) => r.body.code === 'RATE_LIMIT_EXCEEDED' && Number(r.headers.get('retry-after')) > 0)).toBe(true);
-    expect(Math.min(...results.map((r) => Number(r.headers.get('x-ratelimit-remaining'))))).toBe(0);
-  });
-
-  it('stops its workers when the primary is killed (nobody would answer their counts, or restart them)', async () => {
-    const port = await freePort();
-    const primary = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'gateway/node/start.ts')], {
-      cwd: ROOT, env: { ...process.env, ...env, WEB_CONCURRENCY: '2', PORT: String(port) }, stdio: 'ignore',
-    });
-    try {
-      let workers: number[] = [];
-      for (let i = 0; i < 400 && workers.length < 2; i++) {
-        await new Promise((r) => setTimeout(r, 50));
-        workers = readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
-      }
-      expect(workers).toHaveLength(2);
-      while (!(await fetch(`http://127.0.0.1:${port}/healthz`).then((r) => r.ok, () => false))) await new Promise((r) => setTimeout(r, 50));
-      primary.kill('SIGKILL');
-      const killed = Date.now();
-      while (workers.some((pid) => existsSync(`/proc/${pid}`))) {
-        expect(Date.now() - killed).toBeLessThan(10_000);
-        await new Promise((r) => setTimeout(r, 100));
-      }
-    } finally {
-      primary.kill('SIGKILL');
-    }
-  }, 30_000);
-
-  it('refuses a key revoked with the CLI in every worker within seconds', async () => {
-    const { id, key } = await createKey(env, dir, 'pro');
-    for (let i = 0; i < 4; i++) expect((await get(server, key)).status).toBe(200);
-    await keysCli(env, dir, 'revoke', id);
-    const started = Date.now();
-    let refusedInARow = 0;
-    while (refusedInARow < 4) {
-      refusedInARow = (await get(server, key)).status === 401 ? refusedInARow + 1 : 0;
-      expect(Date.now() - started).toBeLessThan(5_000);
-    }
-  });
 });
 
 describe.skipIf(!haveRedis)('distributed: instances sharing one Redis', () => {

@@ -55,6 +55,9 @@ try {
 const stores = await openStores(plans, process.env, { workers: cluster.isWorker ? WORKERS : 1 }).catch((e: Error) => fail(`Could not open the key store: ${e.message}`));
 
 if (cluster.isPrimary && WORKERS > 1) {
+  // The workers accept connections themselves: with the primary handing them out (round-robin), a
+  // connection in transit to a worker that dies is held by the primary and never answered.
+  cluster.schedulingPolicy = cluster.SCHED_NONE;
   const demo = await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`));
   announce(demo);
   const counter = stores.shared ? undefined : countForWorkers(plans);
