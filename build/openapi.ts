@@ -1,24 +1,13 @@
 // GET /openapi.json: the API contract as OpenAPI 3.1, generated at build time from the same zod
 // schemas that validate the catalog, with the enum values of this snapshot.
 import { z } from 'zod';
-import { categorySchema, searchResultSchema, toolSchema } from '../snapshot/schema.ts';
+import { categorySchema, pageMetaSchema, searchResultSchema, toolSchema } from '../snapshot/schema.ts';
 import { ERROR_CODES, errorTableMarkdown, PARAMS, SLUG_MAX, SLUG_PATTERN, type Endpoint, type ParamSpec } from '../snapshot/contract.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 
 const jsonSchema = (s: z.ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'output' }) as Record<string, unknown>;
   return rest;
-};
-
-const metaSchema = {
-  type: 'object',
-  required: ['page', 'per_page', 'total', 'total_pages'],
-  properties: {
-    page: { type: 'integer', minimum: 1 },
-    per_page: { type: 'integer', minimum: 1 },
-    total: { type: 'integer', minimum: 0 },
-    total_pages: { type: 'integer', minimum: 0, description: 'ceil(total / per_page); 0 when total is 0.' },
-  },
 };
 
 const list = (item: string) => ({
@@ -150,7 +139,7 @@ export function buildOpenApi(data: SnapshotData): object {
         Tool: jsonSchema(toolSchema),
         Category: jsonSchema(categorySchema),
         SearchResult: jsonSchema(searchResultSchema),
-        PageMeta: metaSchema,
+        PageMeta: jsonSchema(pageMetaSchema),
         Error: { type: 'object', required: ['error', 'code'], properties: { error: { type: 'string', description: 'A sentence saying what was wrong and what to send instead.' }, code: { type: 'string', enum: ERROR_CODES } } },
       },
     },

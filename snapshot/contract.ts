@@ -27,8 +27,10 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
-/** Slugs of tools and categories: lowercase words joined by single hyphens, at most 64 characters. */
-export const SLUG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Lowercase words of letters and digits joined by single hyphens: slugs, tags and plan names. */
+export const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+/** Slugs of tools and categories: kebab-case, at most 64 characters. */
+export const SLUG_PATTERN = KEBAB_CASE;
 export const SLUG_MAX = 64;
 
 /** The error table as Markdown, for the OpenAPI description (and so the reference page). */
@@ -49,9 +51,9 @@ export type ParamSpec =
   | { name: string; kind: 'snapshot-enum'; source: 'categories' | 'groups' | 'pricing' | 'platforms'; description: string }
   | { name: string; kind: 'text'; minLength: number; maxLength: number; required: true; description: string };
 
-const page: ParamSpec = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' };
-const perPage: ParamSpec = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' };
-const pricing: ParamSpec = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', description: 'Pricing model.' };
+const page = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' } as const satisfies ParamSpec;
+const perPage = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' } as const satisfies ParamSpec;
+const pricing = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', description: 'Pricing model.' } as const satisfies ParamSpec;
 
 export const PARAMS = {
   tools: [
@@ -79,3 +81,13 @@ export const PARAMS = {
 export type Endpoint = keyof typeof PARAMS;
 /** The names each endpoint accepts, in table order. */
 export const paramNames = (endpoint: Endpoint): string[] => PARAMS[endpoint].map((p) => p.name);
+
+type Row<E extends Endpoint> = (typeof PARAMS)[E][number];
+/** The value a parameter of each kind has once checked. */
+type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : string;
+/** A parameter that always has a value once checked: it has a default, or is required. */
+type Always = { default: unknown } | { required: true };
+/** An endpoint's checked query, derived from its row of the table. */
+export type QueryOf<E extends Endpoint> =
+  & { [S in Row<E> as S extends Always ? S['name'] : never]: ValueOf<S> }
+  & { [S in Row<E> as S extends Always ? never : S['name']]?: ValueOf<S> };

@@ -1,27 +1,15 @@
 // List pages, computed one way for both sides: the build prebuilds the common pages with these
 // functions and the gateway computes every other combination with the same ones, so a computed
 // page is byte-for-byte what the build would have written.
+import type { z } from 'zod';
+import { API_BASE, type QueryOf } from './contract.ts';
+import type { pageMetaSchema } from './schema.ts';
 import type { Category, SnapshotData, Tool } from './types.ts';
 
-import { API_BASE } from './contract.ts';
 export const DEFAULT_PER_PAGE = 20;
 
-export interface ToolQuery {
-  page: number;
-  per_page: number;
-  category?: string;
-  pricing?: string;
-  platform?: string;
-  open_source?: boolean;
-  sort: 'name' | 'newest';
-}
-
-export interface CategoryQuery {
-  page: number;
-  per_page: number;
-  group?: string;
-  sort: 'name' | 'tool_count';
-}
+export type ToolQuery = QueryOf<'tools'>;
+export type CategoryQuery = QueryOf<'categories'>;
 
 /** Indices into data.tools that match the query, in the query's order. */
 export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per_page'>): number[] {
@@ -43,7 +31,7 @@ export function selectCategories(data: SnapshotData, q: Omit<CategoryQuery, 'pag
   return order.filter((i) => (data.categories[i] as Category).group === g);
 }
 
-export interface PageMeta { page: number; per_page: number; total: number; total_pages: number }
+export type PageMeta = z.infer<typeof pageMetaSchema>;
 
 export function pageMeta(total: number, page: number, perPage: number): PageMeta {
   return { page, per_page: perPage, total, total_pages: Math.ceil(total / perPage) };

@@ -1,7 +1,7 @@
 // The catalog's file formats and the API's resource shapes, in one place: the validator, the
 // editor JSON Schemas (catalog/schema/) and the OpenAPI document are all generated from these.
 import { z } from 'zod';
-import { SLUG_MAX, SLUG_PATTERN } from './contract.ts';
+import { KEBAB_CASE, SLUG_MAX, SLUG_PATTERN } from './contract.ts';
 
 /** The fixed set of category groups: slug -> display name. */
 export const GROUPS = {
@@ -30,7 +30,7 @@ export const PLATFORMS = [
 ] as const;
 export const PRICING = ['free', 'freemium', 'paid'] as const;
 
-const TAG_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+const TAG_PATTERN = KEBAB_CASE;
 const DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 
 const slug = z.string()
@@ -142,6 +142,14 @@ export const categorySchema = categoryFileSchema.omit({ $schema: true, former_sl
   tool_count: z.int().min(0).describe('Number of tools listing this category.'),
 });
 export type Category = z.infer<typeof categorySchema>;
+/** A list's `meta` (API.md, "Envelopes"): the one statement for the build, the gateway, MCP and OpenAPI. */
+export const pageMetaSchema = z.object({
+  page: z.int().min(1),
+  per_page: z.int().min(1),
+  total: z.int().min(0),
+  total_pages: z.int().min(0).describe('ceil(total / per_page); 0 when total is 0.'),
+});
+
 export const searchResultSchema = toolSchema.extend({
   score: z.number().describe('Relevance; results are ordered by it, descending.'),
 });

@@ -5,19 +5,18 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
-import { categorySchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
-import { selectTools } from '../../snapshot/lists.ts';
+import { categorySchema, pageMetaSchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
+import { selectTools, type PageMeta } from '../../snapshot/lists.ts';
 import { editDistance } from '../../snapshot/search.ts';
 import type { RawParams } from './params.ts';
 import { bodyText, HttpError } from './responses.ts';
 import type { EndpointAnswer, Routes } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
-const pageMeta = z.object({ page: z.int(), per_page: z.int(), total: z.int(), total_pages: z.int() });
 const OUTPUT = {
-  tools: { data: z.array(toolSchema), meta: pageMeta },
-  search: { data: z.array(searchResultSchema), meta: pageMeta },
-  categories: { data: z.array(categorySchema), meta: pageMeta },
+  tools: { data: z.array(toolSchema), meta: pageMetaSchema },
+  search: { data: z.array(searchResultSchema), meta: pageMetaSchema },
+  categories: { data: z.array(categorySchema), meta: pageMetaSchema },
   tool: { data: toolSchema },
   category: { data: categorySchema, tools: z.array(z.object({ slug: z.string(), name: z.string() })).describe('The tools that list this category, by name.') },
 };
@@ -67,7 +66,7 @@ export function createMcpServer({ routes, snapshot }: McpSources): McpServer {
   const body = (a: EndpointAnswer) => JSON.parse(bodyText(a.body)) as Record<string, unknown>;
   const toolLine = (t: { name: string; slug: string; tagline: string; pricing: string }, i: number) => `${i + 1}. ${t.name} (${t.slug}): ${t.tagline} [${t.pricing}]`;
   const listText = (json: Record<string, unknown>, line: (x: never, i: number) => string) => {
-    const meta = json.meta as { page: number; total: number; total_pages: number };
+    const meta = json.meta as PageMeta;
     const items = (json.data as never[]).map(line);
     return `${meta.total} in all; page ${meta.page} of ${Math.max(meta.total_pages, 1)}.\n${items.join('\n') || '(no results on this page)'}`;
   };

@@ -1,8 +1,7 @@
 // Query-string rules of API.md, generated from the parameter table in snapshot/contract.ts:
 // unknown parameter, then repeated parameter, then each value in the order of the endpoint's
 // table row. One problem per 400, and the message names the parameter and what it accepts.
-import { PARAMS, paramNames, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
-import type { CategoryQuery, ToolQuery } from '../../snapshot/lists.ts';
+import { PARAMS, paramNames, type Endpoint, type ParamSpec, type QueryOf } from '../../snapshot/contract.ts';
 import { HttpError } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -110,26 +109,20 @@ function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotVi
   }
 }
 
-/** Every parameter of the endpoint, checked in table order; absent ones without default are left out. */
-function checkParams(endpoint: Endpoint, params: RawParams, view: SnapshotView): Record<string, Value> {
+/**
+ * Every parameter of the endpoint, checked in table order; absent ones without default are left
+ * out. The table types the result too (QueryOf), and each row's check gives its kind's value.
+ */
+function checkParams<E extends Endpoint>(endpoint: E, params: RawParams, view: SnapshotView): QueryOf<E> {
   const out: Record<string, Value> = {};
   for (const spec of PARAMS[endpoint] as readonly ParamSpec[]) {
     const value = checkParam(spec, params.get(spec.name), view);
     if (value !== undefined) out[spec.name] = value;
   }
-  return out;
+  return out as QueryOf<E>;
 }
 
-export function toolsQuery(params: RawParams, view: SnapshotView): ToolQuery {
-  return checkParams('tools', params, view) as unknown as ToolQuery;
-}
-
-export function categoriesQuery(params: RawParams, view: SnapshotView): CategoryQuery {
-  return checkParams('categories', params, view) as unknown as CategoryQuery;
-}
-
-export interface SearchQuery { q: string; limit: number; page: number; category?: string; pricing?: string }
-
-export function searchQuery(params: RawParams, view: SnapshotView): SearchQuery {
-  return checkParams('search', params, view) as unknown as SearchQuery;
-}
+export const toolsQuery = (params: RawParams, view: SnapshotView) => checkParams('tools', params, view);
+export const categoriesQuery = (params: RawParams, view: SnapshotView) => checkParams('categories', params, view);
+export type SearchQuery = QueryOf<'search'>;
+export const searchQuery = (params: RawParams, view: SnapshotView) => checkParams('search', params, view);

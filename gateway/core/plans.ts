@@ -2,6 +2,7 @@
 // live here, for every platform; the Node adapter reads them from a file (node/plans-file.ts), the
 // edge bundle embeds the same JSON.
 import { z } from 'zod';
+import { KEBAB_CASE } from '../../snapshot/contract.ts';
 
 export interface Plan {
   /** Requests allowed per fixed 60-second window, per key. */
@@ -10,7 +11,7 @@ export interface Plan {
 
 export type Plans = Record<string, Plan>;
 
-export const PLAN_NAME_PATTERN = /^[a-z0-9]+(-[a-z0-9]+)*$/;
+export const PLAN_NAME_PATTERN = KEBAB_CASE;
 
 export class PlansFileError extends Error {
   constructor(message: string, readonly problems: string[] = []) {

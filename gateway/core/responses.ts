@@ -83,6 +83,11 @@ export function finish(headers: Record<string, string>, answer: Answer, ifNoneMa
   return result;
 }
 
+/** The error envelope's body (API.md): a sentence saying what to send instead, and the code. */
+export function errorBody(code: ErrorCode, message: string): string {
+  return JSON.stringify({ error: message, code });
+}
+
 /** What a 500 says: every adapter's last line of defence says the same. */
 export const INTERNAL_ERROR_MESSAGE = 'Internal error; it has been logged. Retry later, and quote the X-Request-Id if it persists.';
 
@@ -97,7 +102,7 @@ export function failure(headers: Record<string, string>, e: unknown, log: (line:
   Object.assign(headers, err.headers);
   headers['Content-Type'] = JSON_TYPE;
   headers['Cache-Control'] = err.status === 401 || err.status === 429 || err.status >= 500 || keyId === undefined ? 'no-store' : 'private';
-  const body = JSON.stringify({ error: err.message, code: err.code });
+  const body = errorBody(err.code, err.message);
   return { status: err.status, headers, body, ...(keyId !== undefined && { keyId }) };
 }
 

@@ -6,7 +6,8 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Readable, type Duplex } from 'node:stream';
 import type { Gateway, GatewayRequest, GatewayResult } from '../core/gateway.ts';
-import { ALLOW, INTERNAL_ERROR_MESSAGE, JSON_TYPE } from '../core/responses.ts';
+import { ALLOW, errorBody, INTERNAL_ERROR_MESSAGE, JSON_TYPE } from '../core/responses.ts';
+import type { ErrorCode } from '../../snapshot/contract.ts';
 import type { PrebuiltBytes } from './load.ts';
 
 export interface ServerOptions {
@@ -150,12 +151,8 @@ class RequestHeaders {
   }
 }
 
-function errorBody(code: string, message: string): string {
-  return JSON.stringify({ error: message, code });
-}
-
 /** An error in the envelope on a response node:http has not sent yet. */
-function answer(res: http.ServerResponse, status: number, code: string, message: string, requestId: string = randomUUID()): void {
+function answer(res: http.ServerResponse, status: number, code: ErrorCode, message: string, requestId: string = randomUUID()): void {
   const body = errorBody(code, message);
   res.writeHead(status, {
     'Content-Type': JSON_TYPE, 'Content-Length': Buffer.byteLength(body), 'X-Request-Id': requestId,
@@ -165,7 +162,7 @@ function answer(res: http.ServerResponse, status: number, code: string, message:
 }
 
 /** An error in the envelope written straight to a socket that node:http gave up on; then closed. */
-function rawAnswer(socket: Duplex, status: number, reason: string, code: string, message: string, extra = ''): void {
+function rawAnswer(socket: Duplex, status: number, reason: string, code: ErrorCode, message: string, extra = ''): void {
   const body = errorBody(code, message);
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`);
 }
