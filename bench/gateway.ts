@@ -6,6 +6,8 @@
 // Targets: each keyed row <= 1.3x bare Node's CPU per request; prebuilt >= 0.45 of nginx's req/s;
 // p99 < 5 ms on every row. Then the distinct rows with nothing remembered (CACHE_MB=0), req/s with
 // two worker processes (WEB_CONCURRENCY=2), and the in-memory key check + limiter cost per request.
+// BENCH_BASELINE=<folder>: a checkout of another commit (with node_modules), served as its own
+// npm start serves it, measured in the same rounds: each row's CPU is then also a ratio to it.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -18,6 +20,7 @@ import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = process.env.BENCH_SECONDS ?? '10';
+const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const work = mkdtempSync(path.join(tmpdir(), 'bench-gateway-'));
 
 function ensureTool(bin: string, pkg: string): void {
@@ -98,7 +101,8 @@ ensureTool('wrk', 'wrk');
 ensureTool('nginx', 'nginx-light');
 const children: { kill(signal?: string): void }[] = [];
 try {
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/build.ts')], { cwd: ROOT, stdio: 'ignore' });
+  execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/ensure-built.ts')], { cwd: ROOT, stdio: 'ignore' });
+  if (BASELINE) execFileSync(path.join(BASELINE, 'node_modules/.bin/tsx'), [path.join(BASELINE, 'build/cli/build.ts')], { cwd: BASELINE, stdio: 'ignore' });
   const plansFile = path.join(work, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ bench: { per_minute: 100_000_000 } }));
   const keysFile = path.join(work, 'keys.json');
@@ -108,7 +112,9 @@ try {
   const port = 18_787;
   // node --import tsx, not the tsx CLI: the measured pid is then the server itself.
   const node = (file: string, env: NodeJS.ProcessEnv) => spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env } });
-  const server = node(path.join(ROOT, 'gateway/node/start.ts'), { PORT: String(port), KEYS_FILE: keysFile, PLANS_FILE: plansFile });
+  // The server as npm start runs it: the bundle, with node itself.
+  const serve = (env: NodeJS.ProcessEnv) => spawn(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, KEYS_FILE: keysFile, PLANS_FILE: plansFile, ...env } });
+  const server = serve({ PORT: String(port) });
   children.push({ kill: (s) => server.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   const nginxPort = 18_789;
   const conf = path.join(work, 'nginx1.conf');
@@ -122,6 +128,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   children.push({ kill: (s) => nginx.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`);
   await waitForHttp(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`);
+  const baselinePort = 18_793;
+  const baseline = BASELINE ? spawn(process.execPath, ['--import', 'tsx', path.join(BASELINE, 'gateway/node/start.ts')], { cwd: BASELINE, stdio: 'ignore', env: { ...process.env, PORT: String(baselinePort), KEYS_FILE: keysFile, PLANS_FILE: plansFile } }) : undefined;
+  if (baseline) {
+    children.push({ kill: (s) => baseline.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+    await waitForHttp(`http://127.0.0.1:${baselinePort}/healthz`);
+  }
 
   const auth = { 'X-API-Key': key };
   const base = `http://127.0.0.1:${port}/api/v1`;
@@ -136,9 +148,11 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   await waitForHttp(`http://127.0.0.1:${barePort}/`);
   const nginxPids = readFileSync(`/proc/${nginx.pid}/task/${nginx.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
 
-  const warm = (paths: string[]) => Promise.all(paths.map((p) => fetch(`http://127.0.0.1:${port}${p}`, { headers: auth }).then((r) => r.arrayBuffer())));
-  await warm(['/api/v1/tools?per_page=7&sort=newest', '/api/v1/search?q=text+to+speech']);
-  execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${base}/tools`], { stdio: 'ignore' }); // JIT warm-up
+  const baselineBase = `http://127.0.0.1:${baselinePort}/api/v1`;
+  for (const b of [base, ...(baseline ? [baselineBase] : [])]) {
+    await Promise.all(['/tools?per_page=7&sort=newest', '/search?q=text+to+speech'].map((p) => fetch(`${b}${p}`, { headers: auth }).then((r) => r.arrayBuffer())));
+    execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${b}/tools`], { stdio: 'ignore' }); // JIT warm-up
+  }
   const pid = [server.pid!];
   // Rows are measured in rounds (BENCH_ROUNDS, default 3), each round every row once: the machine's
   // load drifts over a run, so each row's figures are its median round, and its CPU ratio the median
@@ -154,6 +168,17 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
     ['searches        5,000 distinct queries', () => measured(pid, base, auth, searchPaths()), false],
     ['health          GET /healthz', () => measured(pid, `http://127.0.0.1:${port}/healthz`), false],
   ];
+  /** Rows measured on the baseline too: [row index, its baseline row's index]. */
+  const compared: [number, number][] = [];
+  if (baseline) {
+    for (const i of [2, 3, 4, 5, 6, 7]) {
+      const [name, , ] = specs[i]!;
+      const url = i === 2 ? `${baselineBase}/tools` : i === 3 ? `${baselineBase}/tools/elevenlabs` : i === 4 ? `${baselineBase}/tools?per_page=7&sort=newest` : i === 5 ? `${baselineBase}/search?q=text+to+speech` : baselineBase;
+      const paths = i === 6 ? computedPaths() : i === 7 ? searchPaths() : undefined;
+      compared.push([i, specs.length]);
+      specs.push([`  baseline: ${name.trim()}`, () => measured([baseline.pid!], url, auth, paths), false]);
+    }
+  }
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const results: WrkResult[][] = specs.map(() => []);
   for (let round = 0; round < rounds; round++) specs.forEach(([, run], i) => results[i]!.push(run()));
@@ -169,12 +194,17 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
     console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s (${ofNginx.toFixed(2)} of nginx)  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us = ${ratio.toFixed(2)}x bare (rounds ${ratios})${target ? ' (target <= 1.30)' : ''}${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
   });
 
+  for (const [i, b] of compared) {
+    const ratio = median(results[i]!.map((x, round) => cpu(x) / cpu(results[b]![round]!)));
+    console.log(`  vs baseline: ${specs[i]![0].padEnd(50)} CPU per request ${ratio.toFixed(2)}x the baseline's (rounds ${results[i]!.map((x, round) => (cpu(x) / cpu(results[b]![round]!)).toFixed(2)).join('/')})`);
+  }
+
   const rssMb = (p: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${p}/status`, 'utf8'))?.[1] ?? 0) / 1024;
   console.log(`server memory after the rows (RSS): ${rssMb(server.pid!).toFixed(0)} MB`);
 
   // The same distinct rows with nothing remembered (CACHE_MB=0): what computing each answer costs.
   const computingPort = 18_792;
-  const computing = node(path.join(ROOT, 'gateway/node/start.ts'), { PORT: String(computingPort), KEYS_FILE: keysFile, PLANS_FILE: plansFile, CACHE_MB: '0' });
+  const computing = serve({ PORT: String(computingPort), CACHE_MB: '0' });
   children.push({ kill: (s) => computing.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${computingPort}/healthz`);
   const computingBase = `http://127.0.0.1:${computingPort}/api/v1`;
@@ -189,12 +219,12 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
 
   // More than one core: the same server with two worker processes (keys file; the primary leases counts).
   const clusterPort = 18_791;
-  const two = node(path.join(ROOT, 'gateway/node/start.ts'), { PORT: String(clusterPort), KEYS_FILE: keysFile, PLANS_FILE: plansFile, WEB_CONCURRENCY: '2' });
+  const two = serve({ PORT: String(clusterPort), WEB_CONCURRENCY: '2' });
   children.push({ kill: (s) => two.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${clusterPort}/healthz`);
   const twoBase = `http://127.0.0.1:${clusterPort}/api/v1`;
   execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${twoBase}/tools`], { stdio: 'ignore' });
-  console.log('WEB_CONCURRENCY=2 (keys file, counts leased by the primary), req/s beside 1 worker (median round above):');
+  console.log('WEB_CONCURRENCY=2 (keys file, counted by the primary over IPC), req/s beside 1 worker (median round above):');
   for (const [name, i, run] of [['prebuilt page   GET /tools', 2, () => wrk(`${twoBase}/tools`, auth)], ['computed pages  5,000 distinct combinations', 6, () => wrk(twoBase, auth, computedPaths())]] as const) {
     run(); // each worker remembers on its own: the first run fills both
     const r = run();
