@@ -33,7 +33,7 @@ export interface Harness {
   snapshot: LoadedSnapshot;
   keys: TestKeyStore;
   clock: { now: number };
-  request(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string> }): Promise<TestResponse>;
+  request(pathAndQuery: string, init?: { method?: string; headers?: Record<string, string>; body?: string | ReadableStream<Uint8Array> }): Promise<TestResponse>;
 }
 
 export interface TestResponse extends GatewayResult {
@@ -64,7 +64,8 @@ export async function createHarness(): Promise<Harness> {
     async request(pathAndQuery, init = {}) {
       const headers = new Headers(init.headers ?? {});
       const method = init.method ?? 'GET';
-      const result = await gateway.handle({ method, url: `${BASE}${pathAndQuery}`, headers });
+      const body = typeof init.body === 'string' ? new Response(init.body).body : init.body;
+      const result = await gateway.handle({ method, url: `${BASE}${pathAndQuery}`, headers, body });
       const response = toResponse(result, method, (key) => new Uint8Array(snapshot.bodies.get(key)!.identity));
       const text = await response.text();
       let json: unknown;

@@ -7,7 +7,7 @@ import { createAuthenticator } from './auth.ts';
 import { BoundedCache, DEFAULT_CACHE_BYTES, remembered } from './bounded-cache.ts';
 import type { KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
-import { answerMcp, countCalls, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
+import { answerMcp, BODY_DEADLINE_MS, countCalls, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { ALLOW, baseHeaders, failure, finish, HttpError, JSON_TYPE, preflight, rateHeaders, tooManyRequests, clip, type Answer, type GatewayResult } from './responses.ts';
 import { answerBytes, createRoutes, type Routes } from './routes.ts';
@@ -39,6 +39,8 @@ export interface GatewayOptions {
   perMinute?(plan: string): number | undefined;
   /** Origin of the absolute URLs in Link headers (e.g. https://api.example.com); default the request's. */
   publicBaseUrl?: string;
+  /** How long a POST /mcp body may take to arrive (default BODY_DEADLINE_MS, API.md's 10 s). */
+  bodyTimeoutMs?: number;
   /** Bytes of everything remembered between requests, keys included (default DEFAULT_CACHE_BYTES). */
   cacheBytes?: number;
   now?: () => number;
@@ -90,10 +92,21 @@ export function createGateway(options: GatewayOptions): Gateway {
   }
 
   /** The answer to a keyed request once the key and the count allow it. */
-  function keyedAnswer(request: GatewayRequest, target: Target, mcp: { text: string; parsed: unknown } | undefined): Promise<Answer> {
+  function keyedAnswer(request: GatewayRequest, target: Target, mcp: McpBody | undefined): Promise<Answer> {
     if (mcp) return answerMcp({ routes, snapshot }, request, mcp.text, mcp.parsed);
     const origin = configuredOrigin ?? target.origin;
     return remembered(cache, `answer\0${origin}\0${target.path}?${target.query}`, () => routes.route(target.path, target.query, origin), answerBytes);
+  }
+
+  /** A POST /mcp body and its calls, or the HttpError (413, 408, 400) its reading ended with. */
+  async function mcpBody(request: GatewayRequest): Promise<McpBody | HttpError> {
+    try {
+      const text = await readBody(request, options.bodyTimeoutMs ?? BODY_DEADLINE_MS);
+      return { text, ...countCalls(text) };
+    } catch (e) {
+      if (e instanceof HttpError) return e;
+      throw e;
+    }
   }
 
   async function handle(request: GatewayRequest): Promise<GatewayResult> {
@@ -107,15 +120,13 @@ export function createGateway(options: GatewayOptions): Gateway {
       if (open !== undefined) return open;
       const identity = await authenticate(request.headers.get('x-api-key'), request.headers.get('authorization'));
       keyId = identity.id;
-      let mcp: { text: string; parsed: unknown; calls: number } | undefined;
-      if (method === 'POST') {
-        const text = await readBody(request);
-        mcp = { text, ...countCalls(text) };
-      }
-      const rate = await countRequests(identity.plan, identity.id, mcp?.calls ?? 1);
+      // An MCP body counts as its JSON-RPC calls; one that cannot be read (413, 408) counts once.
+      const mcp = method === 'POST' ? await mcpBody(request) : undefined;
+      const rate = await countRequests(identity.plan, identity.id, mcp instanceof HttpError || mcp === undefined ? 1 : mcp.calls);
       rateHeaders(rate, headers);
       headers['Cache-Control'] = 'private';
       if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
+      if (mcp instanceof HttpError) throw mcp;
       return finish(headers, await keyedAnswer(request, target, mcp), ifNoneMatch, keyId);
     } catch (e) {
       return failure(headers, e, log, keyId);
@@ -124,6 +135,9 @@ export function createGateway(options: GatewayOptions): Gateway {
 
   return { handle, routes, snapshot, cache };
 }
+
+/** A POST /mcp body, read and weighed. */
+interface McpBody { text: string; parsed: unknown; calls: number }
 
 /** A request target as the core reads it: path and raw query string, and the origin of an absolute URL. */
 interface Target { path: string; query: string; origin: string }

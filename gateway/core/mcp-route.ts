@@ -34,7 +34,7 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
   });
   try {
     for (;;) {
-      const { done, value } = await Promise.race([reader.read(), expired]);
+      const { done, value } = await Promise.race([reader.read().catch(() => { throw ended(); }), expired]);
       if (done) break;
       size += value.byteLength;
       if (size > MAX_BODY_BYTES) throw tooLarge();
@@ -50,6 +50,11 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
   let at = 0;
   for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
   return new TextDecoder().decode(bytes);
+}
+
+/** The client went away (or its stream broke) before the body ended: not a server error. */
+function ended(): HttpError {
+  return new HttpError(400, 'INVALID_PARAMETER', 'The request body ended before it was complete (the connection closed); send the whole body again.');
 }
 
 function tooLarge(): HttpError {
