@@ -24,33 +24,6 @@ export interface ServerOptions {
 /** API.md: more than 16 KB of headers is 431. */
 export const MAX_HEADER_BYTES = 16 * 1024;
 
-/**
- * Access-log lines batched into one write per 64 lines or 50 ms: a write per request is a syscall
- * per request, which costs more than the rest of serving a prebuilt page; a bigger batch is held
- * long enough to be copied by each young-generation collection (512 lines tripled what survived one).
- */
-export function bufferedLog(write: (chunk: string) => void = (c) => process.stdout.write(c), flushMs = 50): { log: (line: string) => void; flush: () => void } {
-  let pending = '';
-  let lines = 0;
-  let timer: NodeJS.Timeout | undefined;
-  const flush = () => {
-    if (timer) { clearTimeout(timer); timer = undefined; }
-    if (lines === 0) return;
-    const chunk = pending;
-    pending = '';
-    lines = 0;
-    write(chunk);
-  };
-  return {
-    log(line) {
-      pending += `${line}\n`;
-      if (++lines >= 64) flush();
-      else timer ??= setTimeout(flush, flushMs).unref();
-    },
-    flush,
-  };
-}
-
 /** The core builds absolute URLs from its configured public base, never from the Host header. */
 const ORIGIN = 'http://localhost';
 

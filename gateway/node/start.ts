@@ -11,7 +11,8 @@ import type { Plans } from '../core/plans.ts';
 import { countForWorkers } from './primary-limits.ts';
 import { loadSnapshot } from './load.ts';
 import { loadPlans, PlansFileError } from './plans-file.ts';
-import { bufferedLog, createServer } from './server.ts';
+import { accessLog as openAccessLog } from './access-log.ts';
+import { createServer } from './server.ts';
 import { openStores } from './stores.ts';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
@@ -89,7 +90,7 @@ async function serve(): Promise<void> {
     snapshot: snapshot.view, keys: stores.keys, keyCacheMs: stores.keyCacheMs, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
     publicBaseUrl: base, cacheBytes: CACHE_MB * 1024 * 1024,
   });
-  const accessLog = bufferedLog();
+  const accessLog = openAccessLog();
   const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS });
   server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `Port ${PORT} on ${HOST} is in use; set PORT to another port.` : `Server error: ${e.message}`));
   server.listen(PORT, HOST, () => {
