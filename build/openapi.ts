@@ -78,6 +78,22 @@ function keyedResponses(ok: object, kind: 'list' | 'tool' | 'category') {
 }
 
 /** Paths outside /api/v1: public, no key, not counted. */
+/** GET /readyz: 200 when keyed requests can be served, 503 with the reason otherwise. */
+function readinessPath() {
+  const body = (schema: object) => ({ 'application/json': { schema } });
+  return {
+    servers: [{ url: '/' }],
+    get: {
+      operationId: 'ready', summary: 'Readiness: whether keyed requests can be served now', security: [],
+      responses: {
+        200: { ...response('Ready.', null, []), content: body({ type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ready' }, snapshot: { type: 'string' } } }) },
+        503: { ...response('Not ready; the reason says why.', null, ['Retry-After']), content: body({ type: 'object', required: ['status', 'reason'], properties: { status: { const: 'not_ready' }, reason: { enum: ['key_store_unreachable', 'key_set_missing', 'no_snapshot'] } } }) },
+        405: response('METHOD_NOT_ALLOWED: only GET, HEAD and OPTIONS.', ERROR, ['Allow']),
+      },
+    },
+  };
+}
+
 function publicPath(operationId: string, summary: string, type: string, schema: object) {
   return {
     servers: [{ url: '/' }],
@@ -128,7 +144,8 @@ export function buildOpenApi(data: SnapshotData): object {
           },
         },
       },
-      '/healthz': publicPath('health', 'Health and snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
+      '/healthz': publicPath('health', 'Liveness: 200 while the process serves, with the snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
+      '/readyz': readinessPath(),
       '/openapi.json': publicPath('openapi', 'This document', 'application/json', { type: 'object' }),
       '/docs': publicPath('docs', 'The reference page (HTML)', 'text/html', { type: 'string' }),
     },

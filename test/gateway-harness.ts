@@ -21,8 +21,11 @@ export class TestKeyStore implements KeyStore {
   down = false;
   async add(key: string, lookup: KeyLookup) { this.records.set(await hashKey(key), lookup); }
   async lookup(hash: string): Promise<KeyLookup> {
-    if (this.down) throw new KeyStoreUnavailableError('test: store down', 7);
+    await this.ready();
     return this.records.get(hash) ?? { status: 'unknown' };
+  }
+  async ready(): Promise<void> {
+    if (this.down) throw new KeyStoreUnavailableError('test: store down', 7);
   }
 }
 

@@ -388,10 +388,25 @@ describe('HTTP semantics', () => {
     expect(health.json).toEqual({ status: 'ok', snapshot: h.snapshot.view.id });
     const doc = await h.request('/openapi.json?v=2');
     expect(doc.json.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.json.paths)).toEqual(['/tools', '/tools/{slug}', '/categories', '/categories/{slug}', '/search', '/mcp', '/healthz', '/openapi.json', '/docs']);
+    expect(Object.keys(doc.json.paths)).toEqual(['/tools', '/tools/{slug}', '/categories', '/categories/{slug}', '/search', '/mcp', '/healthz', '/readyz', '/openapi.json', '/docs']);
     expect(health.header('x-ratelimit-limit')).toBeUndefined();
     expect(health.header('etag')).toBeDefined();
     expect(doc.header('etag')).toBeDefined();
+  });
+
+  it('answers /readyz 200 when keyed requests can be served, and 503 with the reason when the key store cannot be reached', async () => {
+    const ready = await h.request('/readyz');
+    expect([ready.status, ready.json]).toEqual([200, { status: 'ready', snapshot: h.snapshot.view.id }]);
+    expect(ready.header('cache-control')).toBe('no-store');
+    h.keys.down = true;
+    try {
+      const notReady = await h.request('/readyz?x=1');
+      expect([notReady.status, notReady.json]).toEqual([503, { status: 'not_ready', reason: 'key_store_unreachable' }]);
+      expect(notReady.header('retry-after')).toBe('7');
+      expect((await h.request('/healthz')).status).toBe(200); // liveness is not readiness
+    } finally {
+      h.keys.down = false;
+    }
   });
 
   it('answers unknown paths outside /api/v1 with a JSON 404', async () => {

@@ -48,6 +48,29 @@ describe.skipIf(!haveRedis)('Upstash stores over real Redis', () => {
     expect(last.reset % 60_000).toBe(0);
   });
 
+  it('refuses every key with key_set_missing, not as unknown, once Redis is emptied (restarted without its data), and is ready again when the key set is back', async () => {
+    const admin = upstashKeyAdmin(redis, bridge.url);
+    const store = upstashKeyStore(redis);
+    const { key } = await admin.create('free', 'before the restart');
+    await store.ready();
+    await redis.flushall();
+    const missing = await store.lookup(await hashKey(key)).catch((e: unknown) => e);
+    expect(missing).toBeInstanceOf(KeyStoreUnavailableError);
+    expect((missing as KeyStoreUnavailableError).reason).toBe('key_set_missing');
+    expect((missing as Error).message).toMatch(/keys -- import/);
+    await expect(store.ready()).rejects.toMatchObject({ reason: 'key_set_missing' });
+    await admin.create('free', 'after the restart');
+    await store.ready();
+    expect(await store.lookup(await hashKey(key))).toEqual({ status: 'unknown' });
+  });
+
+  it('counts a batch as its number of calls and reads the count without counting (rate 0)', async () => {
+    const limiter = upstashLimiters(redis, { free: { per_minute: 60 } })('free')!;
+    expect(await limiter.limit('key_batch', 50)).toMatchObject({ success: true, remaining: 10 });
+    expect(await limiter.limit('key_batch', 0)).toMatchObject({ success: true, remaining: 10 });
+    expect(await limiter.limit('key_batch', 11)).toMatchObject({ success: false });
+  });
+
   it('reports an unreachable store as KeyStoreUnavailableError, and the limiter rejects', async () => {
     const dead = new Redis({ url: 'http://127.0.0.1:9', token: 'x', retry: false, enableTelemetry: false });
     await expect(upstashKeyStore(dead).lookup('0'.repeat(64))).rejects.toBeInstanceOf(KeyStoreUnavailableError);

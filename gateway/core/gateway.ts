@@ -5,7 +5,7 @@
 import { API_BASE } from '../../snapshot/contract.ts';
 import { createAuthenticator } from './auth.ts';
 import { BoundedCache, DEFAULT_CACHE_BYTES, remembered } from './bounded-cache.ts';
-import type { KeyStore } from './key-store.ts';
+import { KeyStoreUnavailableError, type KeyStore } from './key-store.ts';
 import { createLimits } from './limits.ts';
 import { answerMcp, BODY_DEADLINE_MS, countCalls, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
 import type { RateLimiter } from './rate-limiter.ts';
@@ -67,8 +67,21 @@ export function createGateway(options: GatewayOptions): Gateway {
   const routes = createRoutes({ snapshot, cache, log });
   const configuredOrigin = options.publicBaseUrl?.replace(/\/+$/, '');
 
-  /** Answers that need no key: preflight, 405, the public documents, unknown paths; undefined for keyed paths. */
-  function publicAnswer(method: string, path: string, headers: Record<string, string>, ifNoneMatch: string | null): GatewayResult | undefined {
+  /** GET /readyz: whether keyed requests can be served now (API.md), never counted. */
+  async function readiness(headers: Record<string, string>): Promise<GatewayResult> {
+    headers['Cache-Control'] = 'no-store';
+    try {
+      await options.keys.ready();
+      return { status: 200, headers, body: JSON.stringify({ status: 'ready', snapshot: snapshot.id }) };
+    } catch (e) {
+      if (!(e instanceof KeyStoreUnavailableError)) throw e;
+      headers['Retry-After'] = String(e.retryAfterSeconds);
+      return { status: 503, headers, body: JSON.stringify({ status: 'not_ready', reason: e.reason }) };
+    }
+  }
+
+  /** Answers that need no key: preflight, 405, health, readiness, the public documents, unknown paths; undefined for keyed paths. */
+  function publicAnswer(method: string, path: string, headers: Record<string, string>, ifNoneMatch: string | null): GatewayResult | Promise<GatewayResult> | undefined {
     const mcp = path === MCP_PATH || path === `${MCP_PATH}/`;
     if (method === 'OPTIONS') return preflight(headers, mcp ? { methods: MCP_ALLOW, headers: MCP_ALLOW_HEADERS } : undefined);
     if (mcp) {
@@ -82,6 +95,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       headers['Cache-Control'] = 'no-store';
       return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }), etag: `"healthz-${snapshot.id}"` }, ifNoneMatch);
     }
+    if (path === '/readyz') return readiness(headers);
     const document = PUBLIC_DOCUMENTS.has(path) ? snapshot.manifest.bodies[path] : undefined;
     if (document) {
       headers['Content-Type'] = document.type ?? JSON_TYPE;
@@ -117,7 +131,7 @@ export function createGateway(options: GatewayOptions): Gateway {
       const target = splitTarget(request.url);
       const ifNoneMatch = request.headers.get('if-none-match');
       const open = publicAnswer(method, target.path, headers, ifNoneMatch);
-      if (open !== undefined) return open;
+      if (open !== undefined) return await open;
       const identity = await authenticate(request.headers.get('x-api-key'), request.headers.get('authorization'));
       keyId = identity.id;
       // An MCP body counts as its JSON-RPC calls; one that cannot be read (413, 408) counts once.

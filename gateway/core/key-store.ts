@@ -21,10 +21,18 @@ export interface KeyStore {
    * (API.md, "Degraded mode"). Any other rejection is a bug (500).
    */
   lookup(hash: string): Promise<KeyLookup>;
+  /**
+   * Resolves when keyed requests can be served: the store answers and holds its key set (GET
+   * /readyz). Rejects with KeyStoreUnavailableError, whose `reason` says why, like `lookup`.
+   */
+  ready(): Promise<void>;
 }
 
+/** Why keyed requests cannot be served (GET /readyz names it). */
+export type UnavailableReason = 'key_store_unreachable' | 'key_set_missing';
+
 export class KeyStoreUnavailableError extends Error {
-  constructor(message: string, readonly retryAfterSeconds = 5) {
+  constructor(message: string, readonly retryAfterSeconds = 5, readonly reason: UnavailableReason = 'key_store_unreachable') {
     super(message);
     this.name = 'KeyStoreUnavailableError';
   }

@@ -77,10 +77,14 @@ export class FileKeyStore implements KeyStore {
   }
 
   async lookup(hash: string): Promise<KeyLookup> {
+    await this.ready();
+    return this.lookups.get(hash) ?? UNKNOWN;
+  }
+
+  async ready(): Promise<void> {
     if (this.failingSince !== null && this.now() - this.failingSince >= this.graceMs) {
       throw new KeyStoreUnavailableError(`keys file ${this.file} has not been readable for ${Math.round(this.graceMs / 1000)} s`);
     }
-    return this.lookups.get(hash) ?? UNKNOWN;
   }
 
   /**

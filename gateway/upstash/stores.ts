@@ -15,6 +15,11 @@ import type { RateLimiter } from '../core/rate-limiter.ts';
 
 const KEY = (hash: string) => `aitc:key:${hash}`;
 const IDS = 'aitc:key-ids';
+/**
+ * Written by the keys CLI with every change of the key set. A Redis that was restarted empty has
+ * neither it nor IDS: every key is then refused 503 (the clients' keys are not bad), not 401.
+ */
+export const KEY_SET_MARKER = 'aitc:key-set';
 /** The documented revocation delay where keys are cached per instance (API.md: 30 s at the edge). */
 export const KEY_CACHE_MS = 30_000;
 
@@ -47,16 +52,30 @@ export function upstashFromEnv(env: Record<string, string | undefined>, plans: P
 export function upstashKeyStore(redis: Redis): KeyStore {
   return {
     async lookup(hash): Promise<KeyLookup> {
-      let found: Partial<KeyHash> | null;
-      try {
-        found = await withDeadline(redis.hgetall<KeyHash>(KEY(hash)), () => new Error('no answer within 1 s'));
-      } catch (e) {
-        throw new KeyStoreUnavailableError(`Upstash Redis: ${(e as Error).message}`);
+      const [found, sets] = await ask(redis.pipeline().hgetall<KeyHash>(KEY(hash)).exists(KEY_SET_MARKER, IDS).exec<[Partial<KeyHash> | null, number]>());
+      if (!found || !found.id) {
+        if (sets === 0) throw keySetMissing();
+        return { status: 'unknown' };
       }
-      if (!found || !found.id) return { status: 'unknown' };
       return found.status === 'active' ? { status: 'active', id: String(found.id), plan: String(found.plan) } : { status: 'revoked', id: String(found.id) };
     },
+    async ready() {
+      if ((await ask(redis.exists(KEY_SET_MARKER, IDS))) === 0) throw keySetMissing();
+    },
   };
+}
+
+/** A Redis call within the store deadline; any failure is the store being unreachable. */
+async function ask<T>(call: Promise<T>): Promise<T> {
+  try {
+    return await withDeadline(call, () => new Error('no answer within 1 s'));
+  } catch (e) {
+    throw new KeyStoreUnavailableError(`Upstash Redis: ${(e as Error).message}`);
+  }
+}
+
+function keySetMissing(): KeyStoreUnavailableError {
+  return new KeyStoreUnavailableError(`the key set is missing from Redis (neither ${KEY_SET_MARKER} nor ${IDS} exists: was it restarted empty?); restore it with "npm run keys -- import <file>" from a "keys export"`, 30, 'key_set_missing');
 }
 
 /** The client parses values that look like JSON (a name "2024" comes back a number): read them as text. */
@@ -78,6 +97,7 @@ export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
       while ((await redis.hsetnx(IDS, id, hash)) === 0) id = generateKeyId();
       const record: KeyHash = { id, plan, name, status: 'active', created_at: new Date().toISOString(), revoked_at: '' };
       await redis.hset(KEY(hash), record);
+      await redis.set(KEY_SET_MARKER, record.created_at);
       return { key, info: info(hash, record) };
     },
     async revoke(id) {
@@ -87,6 +107,7 @@ export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
       if (record.status === 'revoked') throw new KeyAdminError(`Key ${id} was already revoked at ${record.revoked_at}; nothing changed.`);
       const revoked: KeyHash = { ...record, status: 'revoked', revoked_at: new Date().toISOString() };
       await redis.hset(KEY(hash), { status: revoked.status, revoked_at: revoked.revoked_at });
+      await redis.set(KEY_SET_MARKER, revoked.revoked_at);
       return info(hash, revoked);
     },
     async list() {

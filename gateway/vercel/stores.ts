@@ -8,11 +8,13 @@ import { upstashFromEnv } from '../upstash/stores.ts';
 
 export interface Stores { keys: KeyStore; keyCacheMs: number; limiterFor(plan: string): RateLimiter | undefined }
 
+const unconfigured = () => Promise.reject(new KeyStoreUnavailableError('no key store is configured: set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN', 60));
+
 export function edgeStores(plans: Plans, env: Record<string, string | undefined>): Stores {
   const upstash = upstashFromEnv(env, plans);
   if (upstash) return upstash;
   return {
-    keys: { lookup: () => Promise.reject(new KeyStoreUnavailableError('no key store is configured: set UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN', 60)) },
+    keys: { lookup: unconfigured, ready: unconfigured },
     keyCacheMs: 0,
     limiterFor: () => undefined,
   };
