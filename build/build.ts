@@ -1,14 +1,17 @@
-// The build stage: validate the catalog, then write a new snapshot next to dist/ and swap it in
-// by rename. A build that fails validation, throws, or is killed leaves the last good dist/ as it was.
+// The build stage: validate the catalog, then write a new snapshot next to dist/ (and, when asked,
+// the Vercel output made from it next to .vercel/output), and swap them in by rename together. A
+// build that fails validation, throws (an edge bundle over its limit), or is killed leaves the last
+// good dist/ and .vercel/output as they were, holding the same snapshot.
 import { readFileSync } from 'node:fs';
 import { readdir, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { readCatalog, type Problem } from './catalog.ts';
 import { checkCatalog } from './checks.ts';
 import { assembleData, writeSnapshot, type SnapshotSummary } from './snapshot.ts';
+import { EDGE_LIMIT_BYTES, writeVercelOutput, type VercelOutputSummary } from './vercel-output.ts';
 
 export type BuildResult =
-  | { ok: true; summary: SnapshotSummary; ms: number }
+  | { ok: true; summary: SnapshotSummary; edge?: VercelOutputSummary; ms: number }
   | { ok: false; problems: Problem[] };
 
 export async function validateCatalog(catalogDir: string, shown?: string) {
@@ -16,7 +19,14 @@ export async function validateCatalog(catalogDir: string, shown?: string) {
   return { catalog: read, problems: [...read.problems, ...checkCatalog(read)] };
 }
 
-export async function buildSnapshot(catalogDir: string, distDir: string): Promise<BuildResult> {
+export interface BuildOptions {
+  /** Also write the Vercel deployment of the snapshot here (swapped in with dist/). */
+  vercelDir?: string;
+  /** The edge bundle's limit, gzipped (default Vercel's). */
+  edgeLimit?: number;
+}
+
+export async function buildSnapshot(catalogDir: string, distDir: string, options: BuildOptions = {}): Promise<BuildResult> {
   const started = performance.now();
   const validated = await validateCatalog(catalogDir);
   if (validated.problems.length > 0) return { ok: false, problems: validated.problems };
@@ -28,18 +38,26 @@ export async function buildSnapshot(catalogDir: string, distDir: string): Promis
   const base = path.basename(distDir);
   await recoverInterruptedSwap(parent, base);
   const temp = path.join(parent, `.${base}-build-${process.pid}`);
-  const old = path.join(parent, `.${base}-old-${process.pid}`);
+  const vercelTemp = options.vercelDir && `${path.resolve(options.vercelDir)}.build-${process.pid}`;
   await rm(temp, { recursive: true, force: true });
   try {
     const summary = await writeSnapshot(data, temp);
-    const hadPrevious = await exists(distDir);
-    if (hadPrevious) await rename(distDir, old);
-    await rename(temp, distDir);
-    if (hadPrevious) await rm(old, { recursive: true, force: true });
-    return { ok: true, summary, ms: performance.now() - started };
+    const edge = vercelTemp ? await writeVercelOutput(temp, vercelTemp, options.edgeLimit ?? EDGE_LIMIT_BYTES) : undefined;
+    await swapIn(temp, distDir, path.join(parent, `.${base}-old-${process.pid}`));
+    if (vercelTemp) await swapIn(vercelTemp, options.vercelDir!, `${vercelTemp}-old`);
+    return { ok: true, summary, ...(edge && { edge }), ms: performance.now() - started };
   } finally {
     await rm(temp, { recursive: true, force: true });
+    if (vercelTemp) await rm(vercelTemp, { recursive: true, force: true });
   }
+}
+
+/** Replaces `target` with `built` by rename (the previous one moved aside first, then removed). */
+async function swapIn(built: string, target: string, old: string): Promise<void> {
+  const hadPrevious = await exists(target);
+  if (hadPrevious) await rename(target, old);
+  await rename(built, target);
+  if (hadPrevious) await rm(old, { recursive: true, force: true });
 }
 
 /**

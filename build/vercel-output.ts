@@ -18,6 +18,11 @@ const ENTRY = path.join(ROOT, 'gateway/vercel/middleware.ts');
 const PLANS = path.join(ROOT, 'gateway/plans.json');
 /** Vercel's limit for an edge function (Hobby plan), gzipped. */
 export const EDGE_LIMIT_BYTES = 1024 * 1024;
+/** The environment variables the middleware reads (the Build Output API makes only these available). */
+export const EDGE_ENV = ['UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'KEY_CACHE_SECONDS', 'PUBLIC_BASE_URL'];
+
+/** The edge bundle cannot fit: the build stops before replacing anything. */
+export class EdgeLimitError extends Error {}
 
 export interface VercelOutputSummary { bundleBytes: number; bundleGzipBytes: number; indexBundled: boolean; staticFiles: number }
 
@@ -39,14 +44,16 @@ export async function writeVercelOutput(distDir: string, outDir: string, limit =
     indexBundled = false;
   }
   const bundleGzipBytes = gzipSync(code).length;
-  if (bundleGzipBytes > limit) throw new Error(`the edge bundle is ${bundleGzipBytes} bytes gzipped even without the search index, over the ${limit}-byte limit`);
+  if (bundleGzipBytes > limit) {
+    throw new EdgeLimitError(`The edge bundle is ${bundleGzipBytes} bytes gzipped even with the search index left on the CDN: ${bundleGzipBytes - limit} bytes (${((bundleGzipBytes / limit - 1) * 100).toFixed(1)}%) over the ${limit}-byte edge limit. Nothing was replaced; shrink the catalog data or raise the limit (Vercel Pro allows more).`);
+  }
 
   const temp = `${outDir}.tmp-${process.pid}`;
   await rm(temp, { recursive: true, force: true });
   const fn = path.join(temp, 'functions/_middleware.func');
   await mkdir(fn, { recursive: true });
   await writeFile(path.join(fn, 'index.js'), code);
-  await writeFile(path.join(fn, '.vc-config.json'), `${JSON.stringify({ runtime: 'edge', entrypoint: 'index.js' }, null, 2)}\n`);
+  await writeFile(path.join(fn, '.vc-config.json'), `${JSON.stringify({ runtime: 'edge', entrypoint: 'index.js', envVarsInUse: EDGE_ENV }, null, 2)}\n`);
   const staticDir = path.join(temp, 'static', internalPrefix);
   const files = Object.values(manifest.bodies).map((b) => b.path);
   if (!indexBundled) files.push(manifest.files.search_index);

@@ -186,3 +186,32 @@ describe('snapshot build, killed half-way', () => {
     expect((await stat(path.join(dist, 'manifest.json'))).isFile()).toBe(true);
   });
 });
+
+describe('build: the snapshot and its Vercel deployment, swapped in together', () => {
+  it('writes dist/ and .vercel/output from one snapshot, and replaces neither when the edge bundle is over its limit, saying by how much', async () => {
+    const catalog = await fixtureCopy();
+    const root = path.dirname(catalog);
+    const dist = path.join(root, 'dist');
+    const vercel = path.join(root, '.vercel/output');
+    const first = await buildSnapshot(catalog, dist, { vercelDir: vercel });
+    expect(first.ok).toBe(true);
+    const snapshotOf = async () => {
+      const id = (JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8')) as Manifest).snapshot;
+      const deployed = await readdir(path.join(vercel, 'static/_snapshot'));
+      return { id, deployed };
+    };
+    const before = await snapshotOf();
+    expect(before.deployed).toEqual([before.id]);
+    const config = JSON.parse(await readFile(path.join(vercel, 'functions/_middleware.func/.vc-config.json'), 'utf8'));
+    expect(config.envVarsInUse).toEqual(expect.arrayContaining(['UPSTASH_REDIS_REST_URL', 'UPSTASH_REDIS_REST_TOKEN', 'PUBLIC_BASE_URL']));
+    await editJson(path.join(catalog, 'tools/elevenlabs.json'), (t) => { t.tagline = `${String(t.tagline)} (changed)`; });
+    await expect(buildSnapshot(catalog, dist, { vercelDir: vercel, edgeLimit: 10_000 })).rejects.toThrow(/bytes \([\d.]+%\) over the 10000-byte edge limit\. Nothing was replaced/);
+    expect(await snapshotOf()).toEqual(before);
+    expect([...await readdir(root), ...await readdir(path.join(root, '.vercel'))].filter((n) => n.includes('-build-') || n.includes('-old-') || n.includes('.build-'))).toEqual([]);
+    const second = await buildSnapshot(catalog, dist, { vercelDir: vercel });
+    const after = await snapshotOf();
+    expect(second.ok && after.id).not.toBe(before.id);
+    expect(after.deployed).toEqual([after.id]);
+    await removeDir(root);
+  }, 60_000);
+});
