@@ -41,7 +41,9 @@ const text = (min: number, max: number) => z.string()
   .min(min, { error: `must be at least ${min} characters` })
   .max(max, { error: `must be at most ${max} characters` })
   .refine((s) => s === s.trim(), { error: 'must not start or end with whitespace' })
-  .refine((s) => !/[\r\n\t]/.test(s), { error: 'must be one line (no line breaks or tabs)' });
+  .refine((s) => !/[\r\n\t]/.test(s), { error: 'must be one line (no line breaks or tabs)' })
+  .refine((s) => !/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f-\u009f]/.test(s), { error: 'must not contain control characters; remove them' })
+  .refine((s) => !/<\/?[a-z][^>]*>|<!--/i.test(s), { error: 'must be plain text, not markup: remove the HTML tags (write "<" and ">" only as plain comparisons, e.g. "< 1 s")' });
 
 const httpsUrl = z.string()
   .regex(/^https:\/\/[^\s/?#]+\.[^\s/?#]+(\/[^\s]*)?$/, { error: 'must be an absolute https:// URL' });

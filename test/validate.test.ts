@@ -108,6 +108,17 @@ describe('validator', () => {
     expect(problems).toContain('catalog/tools/otter-ai.json: url: must be an absolute https:// URL');
   });
 
+  it('refuses markup and control characters in text fields, naming the field and the fix', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.tagline = 'Studio voiceovers <script>alert(1)</script> for teams'; });
+    await editJson(tool('elevenlabs'), (d) => { d.maker = 'Eleven\u0007Labs'; });
+    await editJson(tool('otter-ai'), (d) => { d.tagline = 'Meeting notes that arrive in < 1 minute'; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain('catalog/tools/murf.json: tagline: must be plain text, not markup: remove the HTML tags (write "<" and ">" only as plain comparisons, e.g. "< 1 s")');
+    expect(problems).toContain('catalog/tools/elevenlabs.json: maker: must not contain control characters; remove them');
+    expect(problems.filter((p) => p.includes('otter-ai.json: tagline'))).toEqual([]);
+  });
+
   it('reports an updated_at before added_at', async () => {
     catalog = await fixtureCopy();
     await editJson(tool('otter-ai'), (d) => { d.added_at = '2026-05-01'; d.updated_at = '2026-04-01'; });
