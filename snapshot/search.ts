@@ -2,6 +2,7 @@
 // has no combined score and its tag filter is wrong in 0.8.212), and this module scores them:
 // exact name > name prefix > name typo > tag/category/maker > tagline > description, with every
 // query word matched worth more than any single field, and ties broken by name.
+import { editDistance } from './edit-distance.ts';
 import { compact, fold, type SearchField, type SearchIndex } from './search-index.ts';
 import type { SnapshotData } from './types.ts';
 
@@ -99,38 +100,6 @@ export function variants(word: string): string[] {
  * word by more than one letter, its hits could be noise and are checked against the real words.
  */
 const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
-
-/** Optimal string alignment distance (a swap of neighbours is one edit), stopping early past `max`. */
-export function editDistance(a: string, b: string, max: number): number {
-  if (Math.abs(a.length - b.length) > max) return max + 1;
-  if (a === b) return 0;
-  // Three rows of scratch, reused by every call (search is synchronous; no allocation per call).
-  const width = b.length + 1;
-  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
-  let prev2 = 0;
-  let prev = width;
-  let cur = 2 * width;
-  for (let j = 0; j < width; j++) rows[prev + j] = j;
-  for (let i = 1; i <= a.length; i++) {
-    rows[cur] = i;
-    let rowMin = i;
-    const ai = a.charCodeAt(i - 1);
-    for (let j = 1; j <= b.length; j++) {
-      const bj = b.charCodeAt(j - 1);
-      let v = Math.min(rows[prev + j]! + 1, rows[cur + j - 1]! + 1, rows[prev + j - 1]! + (ai === bj ? 0 : 1));
-      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, rows[prev2 + j - 2]! + 1);
-      rows[cur + j] = v;
-      if (v < rowMin) rowMin = v;
-    }
-    if (rowMin > max) return max + 1;
-    const free = prev2;
-    prev2 = prev;
-    prev = cur;
-    cur = free;
-  }
-  return rows[prev + b.length]!;
-}
-let rows = new Int32Array(3 * 64);
 
 const TEXT_FIELDS = ['name', 'tags', 'categories', 'maker', 'tagline', 'description'] as const;
 /** Room for the tie-break in a sort key (up to 2^21 tools), and for a word's number in the typo index. */

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
 import { categorySchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
 import { selectTools } from '../../snapshot/lists.ts';
-import { editDistance } from '../../snapshot/search.ts';
+import { editDistance } from '../../snapshot/edit-distance.ts';
 import type { Gateway } from './gateway.ts';
 import { ParamError, type RawParams } from './params.ts';
 import { bodyText, HttpError } from './responses.ts';
