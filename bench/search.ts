@@ -7,7 +7,7 @@
 import { gzipSync } from 'node:zlib';
 import { GROUP_SLUGS, PLATFORMS, PRICING } from '../snapshot/schema.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex } from '../snapshot/search-index.ts';
-import { createSearchEngine, type SearchEngine } from '../snapshot/search.ts';
+import { createSearchEngine, type SearchEngine } from '../snapshot/search/index.ts';
 import type { SnapshotData, Tool } from '../snapshot/types.ts';
 import { mulberry32, SYLLABLES } from './synthetic.ts';
 

@@ -7,7 +7,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { validateCatalog } from '../build/build.ts';
 import { assembleData } from '../build/snapshot.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex } from '../snapshot/search-index.ts';
-import { createSearchEngine, type SearchEngine } from '../snapshot/search.ts';
+import { createSearchEngine, type SearchEngine } from '../snapshot/search/index.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 import { ROOT } from './helpers.ts';
 

@@ -3,7 +3,7 @@
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
-import type { SearchEngine } from '../../snapshot/search.ts';
+import type { SearchEngine } from '../../snapshot/search/index.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
 import { andThen, type MaybeAsync } from './maybe-async.ts';
 import { bodyWeight, CACHE_BYTES, CACHE_ENTRIES, createMemo, type ComputedPage, type PageCache } from './page-cache.ts';

@@ -3,7 +3,7 @@
 // fills it from dist/ on disk, the edge adapter from its bundle.
 import { encodeItems, type EncodedItems } from '../../snapshot/lists.ts';
 import { importSearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
-import { createSearchEngine, type SearchEngine } from '../../snapshot/search.ts';
+import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
 import type { Manifest, RetiredTool, SnapshotData } from '../../snapshot/types.ts';
 import type { MaybeAsync } from './maybe-async.ts';
 
