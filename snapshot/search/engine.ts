@@ -5,7 +5,7 @@
 import { compact, type SearchIndex } from '../search-index.ts';
 import type { SnapshotData } from '../types.ts';
 import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, sortKey, TYPO, type SearchHit } from './ranking.ts';
-import { HitsMemo } from './recall.ts';
+import { HitsMemo, type Recall } from './recall.ts';
 import { Tally } from './scratch.ts';
 import { aliasHits, buildTables, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
@@ -25,12 +25,12 @@ export interface SearchEngine {
 }
 
 export interface SearchEngineOptions {
-  /** How many tool references the engine may remember across queries (0: none); default RECALL_BUDGET. */
-  remember?: number;
+  /** Where word matches are remembered across queries (the gateway's one cache); without it, nothing is. */
+  recall?: Recall;
 }
 
 export function createSearchEngine(data: SnapshotData, index: SearchIndex, options: SearchEngineOptions = {}): SearchEngine {
-  return new Engine(data, index, new HitsMemo(options.remember));
+  return new Engine(data, index, new HitsMemo(options.recall));
 }
 
 class Engine implements SearchEngine {
