@@ -3,6 +3,7 @@
 import path from 'node:path';
 import { lineOf, type Catalog, type Problem, type SourceFile } from './catalog.ts';
 import { formatCategory, formatRetired, formatTool, formatVocabulary } from './format.ts';
+import { editDistance } from '../snapshot/edit-distance.ts';
 import type { RetiredFile } from '../snapshot/schema.ts';
 
 type Check = (catalog: Catalog) => Problem[];
@@ -248,7 +249,7 @@ export function closest(word: string, candidates: readonly string[]): string | u
   let best: string | undefined;
   let bestDistance = Infinity;
   for (const c of candidates) {
-    const d = distance(word, c);
+    const d = editDistance(word, c);
     if (d < bestDistance) { best = c; bestDistance = d; }
   }
   if (bestDistance <= Math.max(2, Math.floor(word.length / 3))) return best;
@@ -258,18 +259,4 @@ export function closest(word: string, candidates: readonly string[]): string | u
     const cParts = c.split('-');
     return cParts.length === parts.length && parts.every((p, i) => p.length > 0 && cParts[i]!.startsWith(p));
   });
-}
-
-function distance(a: string, b: string): number {
-  const prev = Array.from({ length: b.length + 1 }, (_, j) => j);
-  for (let i = 1; i <= a.length; i++) {
-    let diag = prev[0]!;
-    prev[0] = i;
-    for (let j = 1; j <= b.length; j++) {
-      const tmp = prev[j]!;
-      prev[j] = Math.min(prev[j]! + 1, prev[j - 1]! + 1, diag + (a[i - 1] === b[j - 1] ? 0 : 1));
-      diag = tmp;
-    }
-  }
-  return prev[b.length]!;
 }

@@ -4,7 +4,7 @@
 import { Charset, Document } from 'flexsearch';
 import type { Tool } from './types.ts';
 
-/** Fields searched, strongest first; the ranking weights live in search.ts. */
+/** Fields searched, strongest first; the ranking weights live in search/ranking.ts. */
 export const SEARCH_FIELDS = ['name', 'compact', 'fuzzy', 'tags', 'categories', 'maker', 'tagline', 'description'] as const;
 export type SearchField = typeof SEARCH_FIELDS[number];
 

@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildSnapshot } from '../build/build.ts';
 import { createGateway } from '../gateway/core/gateway.ts';
-import { createSearchEngine } from '../snapshot/search.ts';
+import { createSearchEngine } from '../snapshot/search/index.ts';
 import { fetchSearchIndex } from '../gateway/core/search-index-source.ts';
 import { loadSnapshot } from '../gateway/node/load.ts';
 import { createSnapshotView } from '../gateway/core/snapshot-view.ts';

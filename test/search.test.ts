@@ -4,11 +4,10 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import fc from 'fast-check';
 import { validateCatalog } from '../build/build.ts';
 import { assembleData } from '../build/snapshot.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex } from '../snapshot/search-index.ts';
-import { createSearchEngine, editDistance, type SearchEngine } from '../snapshot/search.ts';
+import { createSearchEngine, type Recall, type SearchEngine } from '../snapshot/search/index.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 import { ROOT } from './helpers.ts';
 
@@ -16,6 +15,25 @@ interface RelevanceQuery { q: string; kind: string; expect: string[]; /** For pr
 
 const SUCCESS_AT_3_FLOOR = 0.97;
 const MRR_FLOOR = 0.95;
+
+/** A cache as the engine sees it (the gateway's is byte-bounded too): oldest out first past `budget` bytes. */
+function mapRecall(budget = Infinity): Recall & { kept: Map<string, { value: unknown; bytes: number }> } {
+  const kept = new Map<string, { value: unknown; bytes: number }>();
+  let held = 0;
+  return {
+    kept,
+    get: (key) => kept.get(key)?.value,
+    set(key, value, bytes) {
+      kept.set(key, { value, bytes });
+      held += bytes;
+      for (const [oldest, entry] of kept) {
+        if (held <= budget) break;
+        kept.delete(oldest);
+        held -= entry.bytes;
+      }
+    },
+  };
+}
 
 describe('search relevance (real catalog)', () => {
   let data: SnapshotData;
@@ -27,7 +45,7 @@ describe('search relevance (real catalog)', () => {
     expect(problems).toEqual([]);
     data = assembleData(catalog);
     // Through export and import, as the gateway loads it.
-    engine = createSearchEngine(data, await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools))));
+    engine = createSearchEngine(data, await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools))), { recall: mapRecall() });
     queries = JSON.parse(await readFile(path.join(ROOT, 'test/fixtures/relevance.json'), 'utf8')).queries;
   });
 
@@ -65,14 +83,30 @@ describe('search relevance (real catalog)', () => {
 
   it('answers every query alike whether its words were seen before or not (what it remembers changes no result)', async () => {
     const index = await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools)));
-    const forgetful = createSearchEngine(data, index, { remember: 0 });
-    const small = createSearchEngine(data, index, { remember: 500 });
+    const forgetful = createSearchEngine(data, index);
+    const small = createSearchEngine(data, index, { recall: mapRecall(20_000) });
     for (const query of [...queries].reverse()) small.search(query.q, { pricing: 'freemium' });
     for (const query of queries) {
       const expected = forgetful.search(query.q);
       expect(engine.search(query.q), query.q).toEqual(expected);
       expect(small.search(query.q), query.q).toEqual(expected);
     }
+  });
+
+  it('remembers through the cache it is given, under keys of its own, weighing each value above its arrays\' bytes', async () => {
+    const recall = mapRecall();
+    const index = await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools)));
+    createSearchEngine(data, index, { recall }).search('image editor');
+    const first = new Set(recall.kept.keys());
+    expect(first.size).toBeGreaterThan(0);
+    for (const [key, { value, bytes }] of recall.kept) {
+      expect(key.startsWith('search\0'), JSON.stringify(key)).toBe(true);
+      const { docs, weights } = value as { docs: Int32Array; weights: Uint16Array };
+      expect(bytes).toBeGreaterThan(docs.byteLength + weights.byteLength);
+    }
+    // Another engine sharing the cache (as after a new snapshot) neither reads nor overwrites these.
+    createSearchEngine(data, index, { recall }).search('image editor');
+    expect(recall.kept.size).toBe(2 * first.size);
   });
 
   it('pages results exactly as the full ranking orders them, with the exact total', () => {
@@ -158,30 +192,5 @@ describe('search relevance (real catalog)', () => {
     expect(free.map((h) => h.index)).toEqual(all.filter((h) => data.tools[h.index]!.pricing === 'free').map((h) => h.index));
     const cat = engine.search('image', { category: 'background-removal' });
     expect(cat.every((h) => data.tools[h.index]!.categories.some((c) => c.slug === 'background-removal'))).toBe(true);
-  });
-});
-
-describe('editDistance (typo matching)', () => {
-  /** Optimal string alignment distance, written the textbook way. */
-  const reference = (a: string, b: string): number => {
-    const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)));
-    for (let i = 1; i <= a.length; i++) {
-      for (let j = 1; j <= b.length; j++) {
-        d[i]![j] = Math.min(d[i - 1]![j]! + 1, d[i]![j - 1]! + 1, d[i - 1]![j - 1]! + (a[i - 1] === b[j - 1] ? 0 : 1));
-        if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i]![j] = Math.min(d[i]![j]!, d[i - 2]![j - 2]! + 1);
-      }
-    }
-    return d[a.length]![b.length]!;
-  };
-
-  it('gives the optimal string alignment distance up to max, and more than max past it', () => {
-    const word = fc.string({ unit: fc.constantFrom('a', 'b', 'c', 'd'), maxLength: 12 });
-    fc.assert(fc.property(word, word, fc.integer({ min: 0, max: 3 }), (a, b, max) => {
-      const [fast, exact] = [editDistance(a, b, max), reference(a, b)];
-      if (exact <= max) expect(fast).toBe(exact);
-      else expect(fast).toBeGreaterThan(max);
-    }), { numRuns: 2_000 });
-    expect(editDistance('midjorney', 'midjourney', 2)).toBe(1);
-    expect(editDistance('galde', 'glade', 1)).toBe(1);
   });
 });

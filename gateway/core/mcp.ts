@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
 import { categorySchema, pageMetaSchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
 import { selectTools, type PageMeta } from '../../snapshot/lists.ts';
-import { editDistance } from '../../snapshot/search.ts';
+import { editDistance } from '../../snapshot/edit-distance.ts';
 import type { RawParams } from './params.ts';
 import { bodyText, HttpError } from './responses.ts';
 import type { EndpointAnswer, Routes } from './routes.ts';

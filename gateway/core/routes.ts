@@ -3,7 +3,7 @@
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { API_BASE, SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
-import { createSearchEngine, type SearchEngine } from '../../snapshot/search.ts';
+import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
 import { bodyBytes, remembered, type BoundedCache } from './bounded-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
@@ -87,7 +87,7 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
   let engine: Promise<SearchEngine> | undefined;
   /** The engine, made on the first search and kept; 503 while its index cannot be loaded (the next search tries again). */
   function searchEngine(): Promise<SearchEngine> {
-    engine ??= snapshot.searchIndex().then((index) => createSearchEngine(snapshot.data, index));
+    engine ??= snapshot.searchIndex().then((index) => createSearchEngine(snapshot.data, index, { recall: cache }));
     return engine.catch((e: unknown) => {
       engine = undefined;
       log(`search index unavailable: ${(e as Error).message}`);

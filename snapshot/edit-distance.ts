@@ -1,0 +1,38 @@
+// The one edit distance of the project: the search's typo matching, the build's "did you mean"
+// hints and the MCP tools' slug suggestions all count edits alike. It lives in snapshot/ because
+// both build/ and gateway/ may import from here.
+
+/**
+ * Optimal string alignment distance (a swap of neighbours is one edit). With `max`, it stops
+ * early and answers `max + 1` for anything further: typo matching only asks "within max?".
+ */
+export function editDistance(a: string, b: string, max = Infinity): number {
+  if (Math.abs(a.length - b.length) > max) return max + 1;
+  if (a === b) return 0;
+  // Three rows of scratch, reused by every call (callers are synchronous; no allocation per call).
+  const width = b.length + 1;
+  if (rows.length < 3 * width) rows = new Int32Array(6 * width);
+  let prev2 = 0;
+  let prev = width;
+  let cur = 2 * width;
+  for (let j = 0; j < width; j++) rows[prev + j] = j;
+  for (let i = 1; i <= a.length; i++) {
+    rows[cur] = i;
+    let rowMin = i;
+    const ai = a.charCodeAt(i - 1);
+    for (let j = 1; j <= b.length; j++) {
+      const bj = b.charCodeAt(j - 1);
+      let v = Math.min(rows[prev + j]! + 1, rows[cur + j - 1]! + 1, rows[prev + j - 1]! + (ai === bj ? 0 : 1));
+      if (i > 1 && j > 1 && ai === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === bj) v = Math.min(v, rows[prev2 + j - 2]! + 1);
+      rows[cur + j] = v;
+      if (v < rowMin) rowMin = v;
+    }
+    if (rowMin > max) return max + 1;
+    const free = prev2;
+    prev2 = prev;
+    prev = cur;
+    cur = free;
+  }
+  return rows[prev + b.length]!;
+}
+let rows = new Int32Array(3 * 64);

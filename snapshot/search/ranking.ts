@@ -1,0 +1,81 @@
+// The ranking's rules in one place: how much each kind of match weighs, and how scores become an
+// ordered page. Exact name > name prefix > name typo > tag/category/maker > tagline > description,
+// with every query word matched worth more than any single field, and ties broken by name.
+import type { SearchField } from '../search-index.ts';
+
+/** Weight of a query word found in each field (the best field per word counts). */
+export const FIELD_WEIGHT: Record<Exclude<SearchField, 'compact'>, number> = {
+  name: 80,
+  fuzzy: 60,
+  tags: 45,
+  categories: 40,
+  maker: 35,
+  tagline: 20,
+  description: 10,
+};
+export const NAME_WORD_EXACT = 100;
+/** A word of the tool's primary category's name counts more than one of its other categories. */
+export const PRIMARY_CATEGORY = 50;
+export const TYPO = 60;
+export const PER_WORD_MATCHED = 1000;
+export const EXACT_NAME = 10_000;
+/** The whole query is one of the tool's tags or category names ("text to speech"): word order matters. */
+export const PHRASE = 300;
+export const PRIMARY_PHRASE = 400;
+export const NAME_PREFIX = 5_000;
+/** The whole query is a former name of the tool (a rename): just below its current name. */
+export const FORMER_NAME = 9_000;
+/** The whole query names a retired tool: its successor first, then its alternatives in order. */
+export const RETIRED_SUCCESSOR = 8_000;
+export const RETIRED_ALTERNATIVE = 7_000;
+/** A whole-query alias prefix ("amazon q" for "Amazon Q Developer") counts this much below the whole alias. */
+export const ALIAS_PREFIX_PENALTY = 1_000;
+/** A word matched through the vocabulary (an equivalent, a phrasing, a compound) counts this share of a literal match. */
+export const EXPANDED = 0.75;
+/**
+ * A tool of a category whose everyday phrasing the query uses: the word counts as matched at
+ * least this much, plus a bonus on top of whatever it matched literally, so that among the
+ * category's tools the literal matches come first, and the category comes before loose matches.
+ */
+export const PHRASED = 30;
+export const PHRASED_PRIMARY = 38;
+export const PHRASED_BONUS = 30;
+/** A query that is exactly a maker's name: its flagships (prominence 3) first, above names that merely start with it. */
+export const MAKER_FLAGSHIP = 6_000;
+
+export interface SearchHit { index: number; score: number }
+
+/** Room for the tie-break in a sort key (up to 2^21 tools), and for a word's number in the typo index. */
+export const TIE_SPACE = 2 ** 21;
+
+/** A score and a tool's place in name order (tools are stored sorted by name) as one sortable number. */
+export const sortKey = (raw: number, doc: number) => raw * TIE_SPACE + (TIE_SPACE - 1 - doc);
+
+export function hitOf(key: number): SearchHit {
+  const raw = Math.floor(key / TIE_SPACE);
+  return { index: TIE_SPACE - 1 - (key - raw * TIE_SPACE), score: raw / 100 };
+}
+
+/**
+ * The `k` largest keys (all distinct), largest first. Sorting every match of a common word costs
+ * more than the rest of a query; a partition (quickselect) finds the k-th first, then only the k
+ * are sorted.
+ */
+export function largest(keys: Float64Array, k: number): Float64Array {
+  if (k * 4 >= keys.length) return keys.sort().reverse().subarray(0, k);
+  let [lo, hi] = [0, keys.length - 1];
+  const want = k - 1; // position of the k-th largest once keys[0..k-1] hold the largest, any order
+  while (lo < hi) {
+    const pivot = keys[(lo + hi) >>> 1]!;
+    let [i, j] = [lo, hi];
+    while (i <= j) {
+      while (keys[i]! > pivot) i++;
+      while (keys[j]! < pivot) j--;
+      if (i <= j) { const t = keys[i]!; keys[i] = keys[j]!; keys[j] = t; i++; j--; }
+    }
+    if (want <= j) hi = j;
+    else if (want >= i) lo = i;
+    else break;
+  }
+  return keys.subarray(0, k).sort().reverse();
+}

@@ -1,0 +1,99 @@
+// Arrays indexed by tool number, allocated once per engine and reused by every query (search is
+// synchronous): a common word in a large catalog matches tens of thousands of tools, and a fresh
+// array of that size per query costs more than the query's own work. Each user leaves its array
+// zeroed for the next.
+import type { Hits } from './recall.ts';
+
+/** Lists of tools, with one weight for all of them or a weight each. */
+export type Found = [ArrayLike<number>, ArrayLike<number> | number][];
+
+/** Each tool's best weight over several lists of matches, gathered and then taken out as Hits. */
+export class BestWeights {
+  /** Per tool, the best weight so far (0: none, weights are 1..65535). */
+  private readonly best: Uint16Array;
+  /** The tools `best` holds a weight for: docs[0..count). */
+  private readonly docs: Int32Array;
+  private count = 0;
+
+  constructor(tools: number) {
+    this.best = new Uint16Array(tools);
+    this.docs = new Int32Array(tools);
+  }
+
+  raise(doc: number, weight: number): void {
+    if (this.best[doc] === 0) this.docs[this.count++] = doc;
+    if (this.best[doc]! < weight) this.best[doc] = weight;
+  }
+
+  raiseAll(found: Found): void {
+    for (const [list, weights] of found) {
+      for (let k = 0; k < list.length; k++) this.raise(list[k]!, typeof weights === 'number' ? weights : weights[k]!);
+    }
+  }
+
+  /** The tools gathered, in memory order, each with `final` of its best weight; leaves the scratch empty. */
+  take(inNames: boolean, final = (_doc: number, weight: number) => weight): Hits {
+    const sorted = this.sortedDocs();
+    const weights = new Uint16Array(sorted.length); // (TypedArray.from with a map function is slow in V8)
+    for (let k = 0; k < sorted.length; k++) {
+      const doc = sorted[k]!;
+      weights[k] = final(doc, this.best[doc]!);
+      this.best[doc] = 0;
+    }
+    return { docs: sorted, weights, inNames };
+  }
+
+  /**
+   * In memory order, so a query then walks its score array forwards. Many tools are read off
+   * `best` in order, which is faster than sorting them; the scan is branch-free (k moves on
+   * exactly when the weight is non-zero, 1..65535).
+   */
+  private sortedDocs(): Int32Array {
+    const { best, docs } = this;
+    const many = this.count * 16 >= best.length;
+    if (many) {
+      for (let doc = 0, k = 0; doc < best.length; doc++) {
+        docs[k] = doc;
+        k += (best[doc]! + 0xffff) >>> 16;
+      }
+    }
+    const sorted = docs.slice(0, this.count);
+    if (!many) sorted.sort();
+    this.count = 0;
+    return sorted;
+  }
+}
+
+/** A query's score per tool, and the tools it has scored so far (touched[0..count)). */
+export class Tally {
+  readonly score: Float64Array;
+  readonly touched: Int32Array;
+  count = 0;
+
+  constructor(tools: number) {
+    this.score = new Float64Array(tools);
+    this.touched = new Int32Array(tools);
+  }
+
+  addHits(hits: Hits): void {
+    const { score, touched } = this;
+    let count = this.count;
+    for (let k = 0; k < hits.docs.length; k++) {
+      const doc = hits.docs[k]!;
+      if (score[doc] === 0) touched[count++] = doc;
+      score[doc] = score[doc]! + hits.weights[k]!;
+    }
+    this.count = count;
+  }
+
+  /** Adds `bonus`; a tool not scored yet starts from `base` (as if its words had matched). */
+  addBonus(doc: number, bonus: number, base: number): void {
+    if (this.score[doc] === 0) { this.touched[this.count++] = doc; this.score[doc] = base; }
+    this.score[doc] = this.score[doc]! + bonus;
+  }
+
+  raiseTo(doc: number, value: number): void {
+    if (this.score[doc] === 0) this.touched[this.count++] = doc;
+    this.score[doc] = Math.max(this.score[doc]!, value);
+  }
+}

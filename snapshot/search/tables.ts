@@ -1,0 +1,126 @@
+// The engine's tables, derived once from the snapshot's data when it loads: per tool, by its
+// number, what a query compares (compacted names, makers, primary category, pricing), and the
+// whole phrases and aliases a query may be. A query then reads typed arrays by tool number
+// instead of the tools' objects, which are scattered across the heap in a large catalog.
+import { compact } from '../search-index.ts';
+import type { SnapshotData } from '../types.ts';
+import { ALIAS_PREFIX_PENALTY, FORMER_NAME, RETIRED_ALTERNATIVE, RETIRED_SUCCESSOR } from './ranking.ts';
+import { words } from './words.ts';
+
+/** A tool a name leads to, and the bonus it gets when the query is that name. */
+export interface Alias { doc: number; bonus: number }
+
+export interface Tables {
+  count: number;
+  /** Each name's words, split once for everything else. */
+  nameWords: string[][];
+  /** Names and makers compacted: "DALL-E" -> "dalle". */
+  names: string[];
+  makers: string[];
+  /** Curated prominence, 0 to 3. */
+  prominence: Uint8Array;
+  /** Each tool's primary category as a number, and each such category's words. */
+  primaryOf: Uint16Array;
+  primaryWords: string[][];
+  /** Whole tags and category names, compacted like names ("texttospeech") -> tools. */
+  phrases: Map<string, number[]>;
+  /** Each tool's primary category name, compacted. */
+  primaryPhrase: string[];
+  /** Former names and retired tools' names, compacted -> the tools they lead to. */
+  aliases: Map<string, Alias[]>;
+  /** The distinct pricing values, and each tool's as a number into them. */
+  pricingCodes: string[];
+  pricingOf: Uint8Array;
+}
+
+export function buildTables(data: SnapshotData): Tables {
+  const pricingCodes = [...new Set(data.tools.map((t) => t.pricing))];
+  return {
+    count: data.tools.length,
+    nameWords: data.tools.map((t) => words(t.name)),
+    names: data.tools.map((t) => compact(t.name)),
+    makers: data.tools.map((t) => compact(t.maker)),
+    prominence: new Uint8Array(data.tools.map((t) => data.prominence[t.slug] ?? 0)),
+    ...primaryCategories(data),
+    ...phraseTable(data),
+    aliases: aliasTable(data),
+    pricingCodes,
+    pricingOf: new Uint8Array(data.tools.map((t) => pricingCodes.indexOf(t.pricing))),
+  };
+}
+
+/** Primary categories by number: a query form checks the categories' words once, then each tool by its number. */
+function primaryCategories(data: SnapshotData): Pick<Tables, 'primaryOf' | 'primaryWords'> {
+  const primaryNumber = new Map<string, number>();
+  const primaryWords: string[][] = [];
+  const primaryOf = new Uint16Array(data.tools.length);
+  data.tools.forEach((t, doc) => {
+    const c = t.categories[0]!;
+    let n = primaryNumber.get(c.slug);
+    if (n === undefined) { primaryNumber.set(c.slug, n = primaryWords.length); primaryWords.push(words(c.name)); }
+    primaryOf[doc] = n;
+  });
+  return { primaryOf, primaryWords };
+}
+
+/** Tags are already lowercase kebab-case, so compacting one is dropping its hyphens (once per distinct tag). */
+function phraseTable(data: SnapshotData): Pick<Tables, 'phrases' | 'primaryPhrase'> {
+  const phrases = new Map<string, number[]>();
+  const addPhrase = (p: string, i: number) => {
+    const list = phrases.get(p);
+    if (list === undefined) phrases.set(p, [i]);
+    else if (list[list.length - 1] !== i) list.push(i);
+  };
+  const tagPhrases = new Map<string, string>();
+  const tagPhrase = (tag: string) => {
+    let phrase = tagPhrases.get(tag);
+    if (phrase === undefined) tagPhrases.set(tag, phrase = tag.replace(/-/g, ''));
+    return phrase;
+  };
+  const categoryPhrase = new Map(data.categories.map((c) => [c.slug, compact(c.name)]));
+  const primaryPhrase = data.tools.map((t) => categoryPhrase.get(t.categories[0]!.slug) ?? compact(t.categories[0]!.name));
+  data.tools.forEach((t, i) => {
+    for (const tag of t.tags) addPhrase(tagPhrase(tag), i);
+    for (const c of t.categories) addPhrase(categoryPhrase.get(c.slug) ?? compact(c.name), i);
+  });
+  return { phrases, primaryPhrase };
+}
+
+/**
+ * Names a tool is also known by, compacted like names: its former slugs, and the name and slug of
+ * each retired tool that sends its users here. Retired tools are never results themselves.
+ */
+function aliasTable(data: SnapshotData): Map<string, Alias[]> {
+  const aliases = new Map<string, Alias[]>();
+  const slugIndex = new Map(data.tools.map((t, i) => [t.slug, i]));
+  const addAlias = (alias: string, slug: string | null, bonus: number) => {
+    const doc = slug === null ? undefined : slugIndex.get(slug);
+    if (doc === undefined || alias.length < 2) return;
+    const list = aliases.get(alias) ?? [];
+    if (!list.some((a) => a.doc === doc)) list.push({ doc, bonus });
+    aliases.set(alias, list);
+  };
+  for (const [former, current] of Object.entries(data.moved.tools)) addAlias(compact(former), current, FORMER_NAME);
+  for (const r of data.retired) {
+    for (const alias of new Set([compact(r.name), compact(r.slug)])) {
+      addAlias(alias, r.successor, RETIRED_SUCCESSOR);
+      r.alternatives.forEach((slug, i) => addAlias(alias, slug, RETIRED_ALTERNATIVE - i * 100));
+    }
+  }
+  return aliases;
+}
+
+/**
+ * The tools a compacted query leads to as a former or retired name: whole, or (from 5 letters)
+ * the start of one when it is a good part of it, a notch below a whole alias.
+ */
+export function aliasHits(tables: Tables, whole: string): Alias[] {
+  const exact = tables.aliases.get(whole);
+  if (exact !== undefined) return exact;
+  const out: Alias[] = [];
+  if (whole.length < 5) return out;
+  for (const [alias, hits] of tables.aliases) {
+    if (alias.startsWith(whole) && whole.length * 5 >= alias.length * 2) for (const h of hits) out.push({ doc: h.doc, bonus: h.bonus - ALIAS_PREFIX_PENALTY });
+  }
+  return out;
+}

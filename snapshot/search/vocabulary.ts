@@ -1,0 +1,103 @@
+// What the curated vocabulary (catalog/vocabulary.json) and the catalog's own words add to a
+// query: equivalent words, everyday phrasings of categories, and words run together
+// ("voiceover" for "voice over"). Compiled once per engine from the snapshot.
+import type { SnapshotData } from '../types.ts';
+import { queryWords, words } from './words.ts';
+
+export interface Vocabulary {
+  /** word -> its equivalents. */
+  equivalents: Map<string, string[]>;
+  /** phrasing (content words joined) -> category slugs. */
+  phrasings: Map<string, string[]>;
+  /** category slug -> its tools, and for each whether the category is the tool's first (primary). */
+  members: Map<string, { docs: number[]; primary: boolean[] }>;
+  /** Joined adjacent words of names, tags and category names ("voice over" -> "voiceover") -> tools. */
+  compounds: Map<string, number[]>;
+  /** Every single word of the tools' names, tags and category names. */
+  tokens: Set<string>;
+}
+
+export function compileVocabulary(data: SnapshotData, nameWords: readonly (readonly string[])[]): Vocabulary {
+  const compounds = new Compounds();
+  const members = categoryMembers(data);
+  // Tags repeat across thousands of tools: each distinct tag is split once.
+  const tagCompounds = new Map<string, number[][]>();
+  data.tools.forEach((t, doc) => {
+    compounds.add(compounds.of(nameWords[doc]!), [doc]);
+    for (const tag of t.tags) {
+      let lists = tagCompounds.get(tag);
+      if (lists === undefined) tagCompounds.set(tag, lists = compounds.of(words(tag.replace(/-/g, ' '))));
+      compounds.add(lists, [doc]);
+    }
+  });
+  // Category names once each, for all their tools.
+  for (const c of data.categories) compounds.add(compounds.of(words(c.name)), members.get(c.slug)?.docs ?? []);
+  return { equivalents: equivalents(data), phrasings: phrasings(data), members, compounds: compounds.lists, tokens: compounds.tokens };
+}
+
+function equivalents(data: SnapshotData): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const set of data.vocabulary.equivalents) for (const w of set) out.set(w, set.filter((o) => o !== w));
+  return out;
+}
+
+function phrasings(data: SnapshotData): Map<string, string[]> {
+  const out = new Map<string, string[]>();
+  for (const [category, terms] of Object.entries(data.vocabulary.phrasings)) {
+    for (const term of terms) {
+      // Keyed by its content words, and by them run together ("background remover", "backgroundremover").
+      const key = queryWords(term).join(' ');
+      for (const form of new Set([key, key.replace(/ /g, '')])) out.set(form, [...(out.get(form) ?? []), category]);
+    }
+  }
+  return out;
+}
+
+function categoryMembers(data: SnapshotData): Vocabulary['members'] {
+  const out: Vocabulary['members'] = new Map();
+  data.tools.forEach((t, doc) => {
+    t.categories.forEach((c, i) => {
+      let m = out.get(c.slug);
+      if (m === undefined) out.set(c.slug, m = { docs: [], primary: [] });
+      m.docs.push(doc);
+      m.primary.push(i === 0);
+    });
+  });
+  return out;
+}
+
+/** The compounds of the catalog's texts (adjacent words joined) and their tools, and every word seen. */
+class Compounds {
+  readonly lists = new Map<string, number[]>();
+  readonly tokens = new Set<string>();
+
+  /** The lists of the compounds of a text's words (joined pairwise); the words become tokens. */
+  of(ws: readonly string[]): number[][] {
+    const lists: number[][] = [];
+    ws.forEach((w, i) => {
+      this.tokens.add(w);
+      if (i === 0) return;
+      const joined = ws[i - 1]! + w;
+      let list = this.lists.get(joined);
+      if (list === undefined) this.lists.set(joined, list = []);
+      lists.push(list);
+    });
+    return lists;
+  }
+
+  add(lists: number[][], docs: readonly number[]): void {
+    for (const list of lists) for (const doc of docs) if (list[list.length - 1] !== doc) list.push(doc);
+  }
+}
+
+/** For each query word: the categories whose phrasing covers it (contiguous runs of query words). */
+export function phrasedCategories(qWords: string[], vocabulary: Vocabulary): Set<string>[] {
+  const out = qWords.map(() => new Set<string>());
+  for (let i = 0; i < qWords.length; i++) {
+    for (let j = i; j < qWords.length; j++) {
+      const categories = vocabulary.phrasings.get(qWords.slice(i, j + 1).join(' '));
+      if (categories) for (let k = i; k <= j; k++) for (const c of categories) out[k]!.add(c);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,47 @@
+// How text becomes the words the engine matches: folded words, a query's content words, light
+// stems. Build-time tables and query-time matching both split text here, so they always agree.
+import { fold } from '../search-index.ts';
+
+/**
+ * Weak words: they never decide a ranking. They are dropped when the query has other words, so a
+ * result matching every content word ("sql" in "write sql") outranks one matching a weak word.
+ */
+const STOPWORDS = new Set([
+  'a', 'an', 'and', 'the', 'to', 'for', 'of', 'in', 'on', 'with', 'my', 'from', 'by', 'or', 'is', 'it', 'that', 'this',
+  'ai', 'tool', 'tools', 'app', 'apps', 'best', 'write', 'make', 'create', 'using', 'use', 'want', 'need', 'help', 'me',
+  'i', 'can', 'how', 'do', 'some', 'something', 'online', 'software', 'good', 'way', 'into', 'your',
+]);
+
+/** Folded words of a text, split on anything that is not a letter or digit. */
+export function words(text: string): string[] {
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** Query words, without stopwords unless the query has nothing else. */
+export function queryWords(q: string): string[] {
+  const all = words(q);
+  const meaningful = all.filter((w) => !STOPWORDS.has(w));
+  return [...new Set(meaningful.length > 0 ? meaningful : all)].slice(0, 12);
+}
+
+/**
+ * The word and its light stems, each matched as a prefix: "images" also finds "image", "generate"
+ * finds "generator" and "generation" (via "generat"), "editing" finds "edit".
+ */
+export function variants(word: string): string[] {
+  const out = [word];
+  if (word.length <= 4) return out;
+  if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
+  else if (word.endsWith('s') && !word.endsWith('ss')) out.push(word.slice(0, -1));
+  const base = out[out.length - 1]!;
+  if (base.endsWith('ing') && base.length > 5) out.push(base.slice(0, -3));
+  else if (base.endsWith('ed') && base.length > 5) out.push(base.slice(0, -2));
+  else if (base.endsWith('e')) out.push(base.slice(0, -1));
+  return out;
+}
+
+/**
+ * flexsearch's Normalize charset collapses repeated letters ("zzzz" -> "z"); when that shrinks a
+ * word by more than one letter, its hits could be noise and are checked against the real words.
+ */
+export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
