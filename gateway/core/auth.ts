@@ -36,7 +36,7 @@ export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, lo
   /** The store's verdict (remembered), or a recent one while the store cannot be reached, or 503. */
   async function verify(name: string, key: string, known: Verdict | undefined): Promise<KeyLookup> {
     const hash = known?.hash ?? await hashKey(key);
-    let reason = new KeyStoreUnavailableError('the key store failed in the last second');
+    let reason: KeyStoreUnavailableError | undefined;
     if (!outage.resting()) {
       try {
         const lookup = await keys.lookup(hash);
@@ -51,7 +51,7 @@ export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, lo
       }
     }
     if (known !== undefined && now() - known.at < graceMs) return known.lookup;
-    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(reason.retryAfterSeconds) });
+    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(reason?.retryAfterSeconds ?? 5) });
   }
 
   return async (apiKey, authorization) => {

@@ -3,10 +3,10 @@
 // a body, or with "serve the prebuilt body X with these headers", which each adapter realizes its
 // own way (toResponse() for a Web Response).
 import { API_BASE } from '../../snapshot/contract.ts';
-import { createAuthenticator } from './auth.ts';
+import { createAuthenticator, type Authenticate } from './auth.ts';
 import { BoundedCache, DEFAULT_CACHE_BYTES, remembered } from './bounded-cache.ts';
 import { KeyStoreUnavailableError, type KeyStore } from './key-store.ts';
-import { createLimits } from './limits.ts';
+import { createLimits, type CountRequests } from './limits.ts';
 import { answerMcp, BODY_DEADLINE_MS, countCalls, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { ALLOW, baseHeaders, failure, finish, HttpError, JSON_TYPE, preflight, rateHeaders, tooManyRequests, clip, type Answer, type GatewayResult } from './responses.ts';
@@ -58,30 +58,57 @@ export interface Gateway {
 }
 
 export function createGateway(options: GatewayOptions): Gateway {
-  const { snapshot } = options;
-  const now = options.now ?? Date.now;
-  const log = options.log ?? ((line: string) => console.error(line));
-  const cache = new BoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
-  const authenticate = createAuthenticator({ keys: options.keys, cache, freshMs: options.keyCacheMs ?? 0, log, now });
-  const countRequests = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now, log });
-  const routes = createRoutes({ snapshot, cache, log });
-  const configuredOrigin = options.publicBaseUrl?.replace(/\/+$/, '');
+  return new RequestPath(options);
+}
 
-  /** GET /readyz: whether keyed requests can be served now (API.md), never counted. */
-  async function readiness(headers: Record<string, string>): Promise<GatewayResult> {
-    headers['Cache-Control'] = 'no-store';
+/** The request path itself: each step a method, in the order API.md checks them. */
+class RequestPath implements Gateway {
+  readonly snapshot: SnapshotView;
+  readonly cache: BoundedCache;
+  readonly routes: Routes;
+  private readonly authenticate: Authenticate;
+  private readonly countRequests: CountRequests;
+  private readonly now: () => number;
+  private readonly log: (line: string) => void;
+  private readonly origin: string | undefined;
+
+  constructor(private readonly options: GatewayOptions) {
+    this.snapshot = options.snapshot;
+    this.now = options.now ?? Date.now;
+    this.log = options.log ?? ((line: string) => console.error(line));
+    this.cache = new BoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
+    this.authenticate = createAuthenticator({ keys: options.keys, cache: this.cache, freshMs: options.keyCacheMs ?? 0, log: this.log, now: this.now });
+    this.countRequests = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now: this.now, log: this.log });
+    this.routes = createRoutes({ snapshot: this.snapshot, cache: this.cache, log: this.log });
+    this.origin = options.publicBaseUrl?.replace(/\/+$/, '');
+  }
+
+  async handle(request: GatewayRequest): Promise<GatewayResult> {
+    const headers = baseHeaders(crypto.randomUUID());
+    let keyId: string | undefined;
     try {
-      await options.keys.ready();
-      return { status: 200, headers, body: JSON.stringify({ status: 'ready', snapshot: snapshot.id }) };
+      const method = request.method.toUpperCase();
+      const target = splitTarget(request.url);
+      const ifNoneMatch = request.headers.get('if-none-match');
+      const open = this.publicAnswer(method, target.path, headers, ifNoneMatch);
+      if (open !== undefined) return await open;
+      const identity = await this.authenticate(request.headers.get('x-api-key'), request.headers.get('authorization'));
+      keyId = identity.id;
+      // An MCP body counts as its JSON-RPC calls; one that cannot be read (413, 408) counts once.
+      const mcp = method === 'POST' ? await this.mcpBody(request) : undefined;
+      const rate = await this.countRequests(identity.plan, identity.id, mcp instanceof HttpError || mcp === undefined ? 1 : mcp.calls);
+      rateHeaders(rate, headers);
+      headers['Cache-Control'] = 'private';
+      if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, this.now());
+      if (mcp instanceof HttpError) throw mcp;
+      return finish(headers, await this.keyedAnswer(request, target, mcp), ifNoneMatch, keyId);
     } catch (e) {
-      if (!(e instanceof KeyStoreUnavailableError)) throw e;
-      headers['Retry-After'] = String(e.retryAfterSeconds);
-      return { status: 503, headers, body: JSON.stringify({ status: 'not_ready', reason: e.reason }) };
+      return failure(headers, e, this.log, keyId);
     }
   }
 
-  /** Answers that need no key: preflight, 405, health, readiness, the public documents, unknown paths; undefined for keyed paths. */
-  function publicAnswer(method: string, path: string, headers: Record<string, string>, ifNoneMatch: string | null): GatewayResult | Promise<GatewayResult> | undefined {
+  /** Answers that need no key: preflight, 405, the probes, the public documents, unknown paths; undefined for keyed paths. */
+  private publicAnswer(method: string, path: string, headers: Record<string, string>, ifNoneMatch: string | null): GatewayResult | Promise<GatewayResult> | undefined {
     const mcp = path === MCP_PATH || path === `${MCP_PATH}/`;
     if (method === 'OPTIONS') return preflight(headers, mcp ? { methods: MCP_ALLOW, headers: MCP_ALLOW_HEADERS } : undefined);
     if (mcp) {
@@ -93,10 +120,10 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
     if (path === '/healthz') {
       headers['Cache-Control'] = 'no-store';
-      return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: snapshot.id }), etag: `"healthz-${snapshot.id}"` }, ifNoneMatch);
+      return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: this.snapshot.id }), etag: `"healthz-${this.snapshot.id}"` }, ifNoneMatch);
     }
-    if (path === '/readyz') return readiness(headers);
-    const document = PUBLIC_DOCUMENTS.has(path) ? snapshot.manifest.bodies[path] : undefined;
+    if (path === '/readyz') return this.readiness(headers);
+    const document = PUBLIC_DOCUMENTS.has(path) ? this.snapshot.manifest.bodies[path] : undefined;
     if (document) {
       headers['Content-Type'] = document.type ?? JSON_TYPE;
       return finish(headers, { status: 200, body: null, prebuilt: path, etag: document.etag }, ifNoneMatch);
@@ -105,17 +132,23 @@ export function createGateway(options: GatewayOptions): Gateway {
     throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API_BASE} (e.g. ${API_BASE}/tools); the OpenAPI document is at /openapi.json. MCP clients POST to ${MCP_PATH}.`);
   }
 
-  /** The answer to a keyed request once the key and the count allow it. */
-  function keyedAnswer(request: GatewayRequest, target: Target, mcp: McpBody | undefined): Promise<Answer> {
-    if (mcp) return answerMcp({ routes, snapshot }, request, mcp.text, mcp.parsed);
-    const origin = configuredOrigin ?? target.origin;
-    return remembered(cache, `answer\0${origin}\0${target.path}?${target.query}`, () => routes.route(target.path, target.query, origin), answerBytes);
+  /** GET /readyz: whether keyed requests can be served now (API.md), never counted. */
+  private async readiness(headers: Record<string, string>): Promise<GatewayResult> {
+    headers['Cache-Control'] = 'no-store';
+    try {
+      await this.options.keys.ready();
+      return { status: 200, headers, body: JSON.stringify({ status: 'ready', snapshot: this.snapshot.id }) };
+    } catch (e) {
+      if (!(e instanceof KeyStoreUnavailableError)) throw e;
+      headers['Retry-After'] = String(e.retryAfterSeconds);
+      return { status: 503, headers, body: JSON.stringify({ status: 'not_ready', reason: e.reason }) };
+    }
   }
 
   /** A POST /mcp body and its calls, or the HttpError (413, 408, 400) its reading ended with. */
-  async function mcpBody(request: GatewayRequest): Promise<McpBody | HttpError> {
+  private async mcpBody(request: GatewayRequest): Promise<McpBody | HttpError> {
     try {
-      const text = await readBody(request, options.bodyTimeoutMs ?? BODY_DEADLINE_MS);
+      const text = await readBody(request, this.options.bodyTimeoutMs ?? BODY_DEADLINE_MS);
       return { text, ...countCalls(text) };
     } catch (e) {
       if (e instanceof HttpError) return e;
@@ -123,31 +156,12 @@ export function createGateway(options: GatewayOptions): Gateway {
     }
   }
 
-  async function handle(request: GatewayRequest): Promise<GatewayResult> {
-    const headers = baseHeaders(crypto.randomUUID());
-    let keyId: string | undefined;
-    try {
-      const method = request.method.toUpperCase();
-      const target = splitTarget(request.url);
-      const ifNoneMatch = request.headers.get('if-none-match');
-      const open = publicAnswer(method, target.path, headers, ifNoneMatch);
-      if (open !== undefined) return await open;
-      const identity = await authenticate(request.headers.get('x-api-key'), request.headers.get('authorization'));
-      keyId = identity.id;
-      // An MCP body counts as its JSON-RPC calls; one that cannot be read (413, 408) counts once.
-      const mcp = method === 'POST' ? await mcpBody(request) : undefined;
-      const rate = await countRequests(identity.plan, identity.id, mcp instanceof HttpError || mcp === undefined ? 1 : mcp.calls);
-      rateHeaders(rate, headers);
-      headers['Cache-Control'] = 'private';
-      if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, now());
-      if (mcp instanceof HttpError) throw mcp;
-      return finish(headers, await keyedAnswer(request, target, mcp), ifNoneMatch, keyId);
-    } catch (e) {
-      return failure(headers, e, log, keyId);
-    }
+  /** The answer to a keyed request once the key and the count allow it; /api/v1 answers are remembered by URL. */
+  private keyedAnswer(request: GatewayRequest, target: Target, mcp: McpBody | undefined): Promise<Answer> {
+    if (mcp) return answerMcp({ routes: this.routes, snapshot: this.snapshot }, request, mcp.text, mcp.parsed);
+    const origin = this.origin ?? target.origin;
+    return remembered(this.cache, `answer\0${origin}\0${target.path}?${target.query}`, () => this.routes.route(target.path, target.query, origin), answerBytes);
   }
-
-  return { handle, routes, snapshot, cache };
 }
 
 /** A POST /mcp body, read and weighed. */

@@ -59,55 +59,53 @@ async function answer(run: () => Promise<{ json: Record<string, unknown>; text: 
 /** What the tools read: the REST endpoints and the snapshot they answer from. */
 export interface McpSources { routes: Routes; snapshot: SnapshotView }
 
-export function createMcpServer({ routes, snapshot }: McpSources): McpServer {
+export function createMcpServer(sources: McpSources): McpServer {
   const server = new McpServer({ name: 'ai-tools-catalog', version: '1.0.0' }, {
     instructions: 'A curated catalog of real AI tools. Search by need (search_tools), browse by category (list_categories, get_category) and filters (list_tools), and read one tool (get_tool). Slugs identify tools and categories.',
   });
-  const body = (a: EndpointAnswer) => JSON.parse(bodyText(a.body)) as Record<string, unknown>;
-  const toolLine = (t: { name: string; slug: string; tagline: string; pricing: string }, i: number) => `${i + 1}. ${t.name} (${t.slug}): ${t.tagline} [${t.pricing}]`;
-  const listText = (json: Record<string, unknown>, line: (x: never, i: number) => string) => {
-    const meta = json.meta as PageMeta;
-    const items = (json.data as never[]).map(line);
-    return `${meta.total} in all; page ${meta.page} of ${Math.max(meta.total_pages, 1)}.\n${items.join('\n') || '(no results on this page)'}`;
-  };
-  /**
-   * The index of a current item, through the REST route (so a former slug says where it moved and
-   * a retired tool where its users went); an unknown slug also names the nearest ones.
-   */
-  const indexOf = (resource: 'tools' | 'categories', slug: string): number => {
-    const what = resource === 'tools' ? 'tool' : 'category';
-    try {
-      routes[what](slug);
-    } catch (e) {
-      if (!(e instanceof HttpError) || e.code !== 'NOT_FOUND') throw e;
-      const near = nearest(slug, (resource === 'tools' ? snapshot.data.tools : snapshot.data.categories).map((x) => x.slug));
-      const hint = near.length > 0 ? ` Nearest slugs: ${near.map((x) => `'${x}'`).join(', ')}.` : '';
-      throw new HttpError(404, 'NOT_FOUND', `${e.message}${hint} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
-    }
-    return (resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).get(slug)!;
-  };
-  const readOnly = { readOnlyHint: true, openWorldHint: false };
+  registerListTools(server, sources);
+  registerItemTools(server, sources);
+  return server;
+}
 
+const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
+const body = (a: EndpointAnswer) => JSON.parse(bodyText(a.body)) as Record<string, unknown>;
+const toolLine = (t: { name: string; slug: string; tagline: string; pricing: string }, i: number) => `${i + 1}. ${t.name} (${t.slug}): ${t.tagline} [${t.pricing}]`;
+
+function listText(json: Record<string, unknown>, line: (x: never, i: number) => string): string {
+  const meta = json.meta as PageMeta;
+  const items = (json.data as never[]).map(line);
+  return `${meta.total} in all; page ${meta.page} of ${Math.max(meta.total_pages, 1)}.\n${items.join('\n') || '(no results on this page)'}`;
+}
+
+/**
+ * The index of a current item, through the REST route (so a former slug says where it moved and
+ * a retired tool where its users went); an unknown slug also names the nearest ones.
+ */
+function indexOf({ routes, snapshot }: McpSources, resource: 'tools' | 'categories', slug: string): number {
+  try {
+    if (resource === 'tools') routes.tool(slug);
+    else routes.category(slug);
+  } catch (e) {
+    if (!(e instanceof HttpError) || e.code !== 'NOT_FOUND') throw e;
+    const near = nearest(slug, (resource === 'tools' ? snapshot.data.tools : snapshot.data.categories).map((x) => x.slug));
+    const hint = near.length > 0 ? ` Nearest slugs: ${near.map((x) => `'${x}'`).join(', ')}.` : '';
+    throw new HttpError(404, 'NOT_FOUND', `${e.message}${hint} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
+  }
+  return (resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).get(slug)!;
+}
+
+/** search_tools, list_tools and list_categories: the REST lists. */
+function registerListTools(server: McpServer, { routes }: McpSources): void {
   server.registerTool('search_tools', {
     title: 'Search AI tools',
     description: 'Find AI tools for a need, by name or in plain words ("text to speech with a free plan", "remove background", "midjourney"). Tolerates typos. Returns tools best first, each with a relevance score. Filter with a category slug or pricing (free, freemium, paid).',
     inputSchema: inputSchema('search'),
     outputSchema: OUTPUT.search,
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.search(asParams(args)));
     return { json, text: listText(json, toolLine as never) };
-  }));
-
-  server.registerTool('get_tool', {
-    title: 'Get one AI tool',
-    description: 'Everything the catalog holds about one tool, by its slug (from search_tools or list_tools): what it does, maker, URL, pricing, platforms, open-source repository, categories.',
-    inputSchema: { slug: z.string().describe('The tool\'s slug, e.g. "elevenlabs".') },
-    outputSchema: OUTPUT.tool,
-    annotations: readOnly,
-  }, ({ slug }) => answer(async () => {
-    const tool = snapshot.data.tools[indexOf('tools', slug)]! as { name: string; maker: string; tagline: string; url: string; pricing: string };
-    return { json: { data: tool }, text: `${tool.name} by ${tool.maker}: ${tool.tagline}. ${tool.url} [${tool.pricing}]` };
   }));
 
   server.registerTool('list_tools', {
@@ -115,7 +113,7 @@ export function createMcpServer({ routes, snapshot }: McpSources): McpServer {
     description: 'Browse the catalog with filters: a category slug, pricing (free, freemium, paid), platform (web, ios, android, macos, windows, linux, api, browser-extension, ide-extension, cli, self-hosted), open_source, sorted by name or newest; paginated.',
     inputSchema: inputSchema('tools'),
     outputSchema: OUTPUT.tools,
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.tools(asParams(args), false));
     return { json, text: listText(json, toolLine as never) };
@@ -126,10 +124,26 @@ export function createMcpServer({ routes, snapshot }: McpSources): McpServer {
     description: 'The catalog\'s categories (e.g. text-to-speech, image-generation), each with its group and number of tools; filter by group (e.g. audio, image, video, code), sort by name or tool_count.',
     inputSchema: inputSchema('categories'),
     outputSchema: OUTPUT.categories,
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.categories(asParams(args), false));
     return { json, text: listText(json, ((c: { name: string; slug: string; tool_count: number }, i: number) => `${i + 1}. ${c.name} (${c.slug}): ${c.tool_count} tools`) as never) };
+  }));
+
+}
+
+/** get_tool and get_category: one record by slug. */
+function registerItemTools(server: McpServer, sources: McpSources): void {
+  const { snapshot } = sources;
+  server.registerTool('get_tool', {
+    title: 'Get one AI tool',
+    description: 'Everything the catalog holds about one tool, by its slug (from search_tools or list_tools): what it does, maker, URL, pricing, platforms, open-source repository, categories.',
+    inputSchema: { slug: z.string().describe('The tool\'s slug, e.g. "elevenlabs".') },
+    outputSchema: OUTPUT.tool,
+    annotations: READ_ONLY,
+  }, ({ slug }) => answer(async () => {
+    const tool = snapshot.data.tools[indexOf(sources, 'tools', slug)]! as { name: string; maker: string; tagline: string; url: string; pricing: string };
+    return { json: { data: tool }, text: `${tool.name} by ${tool.maker}: ${tool.tagline}. ${tool.url} [${tool.pricing}]` };
   }));
 
   server.registerTool('get_category', {
@@ -137,14 +151,13 @@ export function createMcpServer({ routes, snapshot }: McpSources): McpServer {
     description: 'One category by slug, with the names and slugs of all its tools.',
     inputSchema: { slug: z.string().describe('The category\'s slug, e.g. "text-to-speech".') },
     outputSchema: OUTPUT.category,
-    annotations: readOnly,
+    annotations: READ_ONLY,
   }, ({ slug }) => answer(async () => {
-    const category = snapshot.data.categories[indexOf('categories', slug)]! as { name: string; description: string };
+    const category = snapshot.data.categories[indexOf(sources, 'categories', slug)]! as { name: string; description: string };
     const tools = selectTools(snapshot.data, { sort: 'name', category: slug }).map((i) => ({ slug: snapshot.data.tools[i]!.slug, name: snapshot.data.tools[i]!.name }));
     return { json: { data: category, tools }, text: `${category.name}: ${category.description}\nTools: ${tools.map((t) => t.name).join(', ')}` };
   }));
 
-  return server;
 }
 
 /** Up to three slugs a few edits away (or sharing a prefix), closest first. */

@@ -36,31 +36,84 @@ const pageBytes = (page: ComputedPage) => page.body.byteLength + 64;
 /** Selections are arrays of small integers: about 8 bytes an element as V8 holds them. */
 const selectionBytes = (selected: number[]) => 8 * selected.length + 32;
 
-export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
-  function prebuilt(key: string): EndpointAnswer {
-    const entry = snapshot.manifest.bodies[key];
+export function createRoutes(options: RoutesOptions): Routes {
+  return new Endpoints(options);
+}
+
+/** The endpoints over one snapshot; what they compute is remembered in the gateway's cache. */
+class Endpoints implements Routes {
+  private readonly snapshot: SnapshotView;
+  private readonly cache: BoundedCache;
+  private readonly log: (line: string) => void;
+  private engine: Promise<SearchEngine> | undefined;
+
+  constructor({ snapshot, cache, log }: RoutesOptions) {
+    this.snapshot = snapshot;
+    this.cache = cache;
+    this.log = log;
+  }
+
+  async route(path: string, query: string, origin: string): Promise<Answer> {
+    const [resource, rawSlug, extra] = path.slice(API_BASE.length + 1).split('/');
+    if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
+    if (rawSlug !== undefined) {
+      const slug = resource === 'search' ? undefined : decodePath(rawSlug);
+      if (slug === undefined) throw notFoundPath(path);
+      return this.item(resource as 'tools' | 'categories', slug, () => parseQuery(query, [], `${API_BASE}/${resource}/{slug}`));
+    }
+    const params = parseQuery(query, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API_BASE}/${resource}`);
+    const answer = await this[resource](params);
+    return { ...answer, link: linkHeader(origin, path, query, answer.page!, answer.totalPages!) };
+  }
+
+  tools(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
+    const q = toolsQuery(params, this.snapshot);
+    return this.list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(this.snapshot.data, q), q.page, q.per_page, prebuiltOk);
+  }
+
+  categories(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
+    const q = categoriesQuery(params, this.snapshot);
+    return this.list('categories', categoriesKey(q), categoriesKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectCategories(this.snapshot.data, q), q.page, q.per_page, prebuiltOk);
+  }
+
+  async search(params: RawParams): Promise<EndpointAnswer> {
+    const q = searchQuery(params, this.snapshot);
+    const key = `search-page\0${q.q}\0${q.limit}\0${q.page}\0${q.category ?? ''}\0${q.pricing ?? ''}`;
+    const page = await remembered(this.cache, key, async () => {
+      const { total, hits } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
+      const scores = hits.map((h) => `"score":${h.score}`);
+      return this.computedPage('search', this.snapshot.toolItems, hits.map((h) => h.index), pageMeta(total, q.page, q.limit), scores);
+    }, pageBytes);
+    return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
+  }
+
+  tool(slug: string): EndpointAnswer { return this.item('tools', slug); }
+  category(slug: string): EndpointAnswer { return this.item('categories', slug); }
+
+  private prebuilt(key: string): EndpointAnswer {
+    const entry = this.snapshot.manifest.bodies[key];
     if (!entry) throw new Error(`prebuilt body missing from the manifest: ${key}`);
     return { status: 200, body: null, etag: entry.etag, prebuilt: key };
   }
 
   /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
-  async function list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
-    const entry = snapshot.manifest.bodies[key];
-    if (entry && prebuiltOk) return { ...prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
-    const computed = await remembered(cache, `page\0${key}`, async () => {
+  private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
+    const entry = this.snapshot.manifest.bodies[key];
+    if (entry && prebuiltOk) return { ...this.prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
+    const computed = await remembered(this.cache, `page\0${key}`, async () => {
       // A filter's selection serves all its pages and page sizes (browsing the pages of one filter is common).
-      const selected = await remembered(cache, `selection\0${filterKey}`, select, selectionBytes);
+      const selected = await remembered(this.cache, `selection\0${filterKey}`, select, selectionBytes);
       const { indices, meta } = listPage(selected, page, perPage);
-      return computedPage(kind, kind === 'tools' ? snapshot.toolItems : snapshot.categoryItems, indices, meta);
+      return this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, meta);
     }, pageBytes);
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
 
   /** A computed page's bytes and tag; the tag names the page's content, so no hash of the bytes is needed. */
-  function computedPage(kind: string, items: EncodedItems, indices: number[], meta: PageMeta, members?: string[]): ComputedPage {
+  private computedPage(kind: string, items: EncodedItems, indices: number[], meta: PageMeta, members?: string[]): ComputedPage {
     return {
       body: renderPage(items, indices, meta, members),
-      etag: pageTag(snapshot.id, `${kind}\0${indices.join(',')}\0${meta.total}\0${meta.page}\0${meta.per_page}\0${members?.join(',') ?? ''}`),
+      etag: pageTag(this.snapshot.id, `${kind}\0${indices.join(',')}\0${meta.total}\0${meta.page}\0${meta.per_page}\0${members?.join(',') ?? ''}`),
       totalPages: meta.total_pages,
     };
   }
@@ -69,7 +122,8 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
    * An item by slug: the current one, or 301 for a former slug, 410 for a retired tool, else 404.
    * `checkQuery` runs once the slug is known to answer (route, then parameters, as API.md orders).
    */
-  function item(resource: 'tools' | 'categories', slug: string, checkQuery: () => void = () => {}): EndpointAnswer {
+  private item(resource: 'tools' | 'categories', slug: string, checkQuery: () => void = () => {}): EndpointAnswer {
+    const { snapshot } = this;
     const tools = resource === 'tools';
     const valid = slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
     const current = valid && (tools ? snapshot.toolBySlug : snapshot.categoryBySlug).has(slug);
@@ -81,55 +135,18 @@ export function createRoutes({ snapshot, cache, log }: RoutesOptions): Routes {
       throw new HttpError(301, 'MOVED_PERMANENTLY', `${tools ? 'Tool' : 'Category'} '${slug}' is now '${movedTo}'.`, { Location: `${API_BASE}/${resource}/${movedTo}` });
     }
     if (retired !== undefined) throw gone(retired);
-    return prebuilt(tools ? toolKey(slug) : categoryKey(slug));
+    return this.prebuilt(tools ? toolKey(slug) : categoryKey(slug));
   }
 
-  let engine: Promise<SearchEngine> | undefined;
   /** The engine, made on the first search and kept; 503 while its index cannot be loaded (the next search tries again). */
-  function searchEngine(): Promise<SearchEngine> {
-    engine ??= snapshot.searchIndex().then((index) => createSearchEngine(snapshot.data, index, { recall: cache }));
-    return engine.catch((e: unknown) => {
-      engine = undefined;
-      log(`search index unavailable: ${(e as Error).message}`);
+  private searchEngine(): Promise<SearchEngine> {
+    this.engine ??= this.snapshot.searchIndex().then((index) => createSearchEngine(this.snapshot.data, index, { recall: this.cache }));
+    return this.engine.catch((e: unknown) => {
+      this.engine = undefined;
+      this.log(`search index unavailable: ${(e as Error).message}`);
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
     });
   }
-
-  const routes: Routes = {
-    async route(path, query, origin) {
-      const [resource, rawSlug, extra] = path.slice(API_BASE.length + 1).split('/');
-      if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
-      if (rawSlug !== undefined) {
-        const slug = resource === 'search' ? undefined : decodePath(rawSlug);
-        if (slug === undefined) throw notFoundPath(path);
-        return item(resource as 'tools' | 'categories', slug, () => parseQuery(query, [], `${API_BASE}/${resource}/{slug}`));
-      }
-      const params = parseQuery(query, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API_BASE}/${resource}`);
-      const answer = await routes[resource](params);
-      return { ...answer, link: linkHeader(origin, path, query, answer.page!, answer.totalPages!) };
-    },
-    tools(params, prebuiltOk = true) {
-      const q = toolsQuery(params, snapshot);
-      return list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(snapshot.data, q), q.page, q.per_page, prebuiltOk);
-    },
-    categories(params, prebuiltOk = true) {
-      const q = categoriesQuery(params, snapshot);
-      return list('categories', categoriesKey(q), categoriesKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectCategories(snapshot.data, q), q.page, q.per_page, prebuiltOk);
-    },
-    async search(params) {
-      const q = searchQuery(params, snapshot);
-      const key = `search-page\0${q.q}\0${q.limit}\0${q.page}\0${q.category ?? ''}\0${q.pricing ?? ''}`;
-      const page = await remembered(cache, key, async () => {
-        const { total, hits } = (await searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
-        const scores = hits.map((h) => `"score":${h.score}`);
-        return computedPage('search', snapshot.toolItems, hits.map((h) => h.index), pageMeta(total, q.page, q.limit), scores);
-      }, pageBytes);
-      return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
-    },
-    tool: (slug) => item('tools', slug),
-    category: (slug) => item('categories', slug),
-  };
-  return routes;
 }
 
 /** The weight of a remembered answer. */
