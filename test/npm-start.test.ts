@@ -1,0 +1,42 @@
+// `npm start` as an operator runs it: the production bundle under npm, and SIGTERM sent to npm
+// itself (as a process manager does) reaching the server.
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { freePort } from './redis-server.ts';
+
+describe('npm start', () => {
+  let dir: string | undefined;
+  afterAll(async () => { if (dir) await removeDir(dir); });
+
+  it('serves from the bundle with node, and on SIGTERM to npm finishes the requests in flight, stops taking new ones and exits within 10 s', async () => {
+    const catalog = await fixtureCopy();
+    dir = path.dirname(catalog);
+    const port = await freePort();
+    const env = { ...process.env, CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json'), PORT: String(port) };
+    const npm = spawn('npm', ['start'], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    npm.stdout!.on('data', (d) => { output += d; });
+    npm.stderr!.on('data', (d) => { output += d; });
+    const exited = new Promise<number | null>((resolve) => npm.once('exit', (code) => resolve(code)));
+    try {
+      for (let i = 0; i < 1_200 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
+      expect(output).toMatch(/node gateway\/bundle\/start\.mjs/);
+      const key = /sk_[A-Za-z0-9]+/.exec(output)![0];
+      const base = `http://127.0.0.1:${port}`;
+      expect((await fetch(`${base}/api/v1/tools`, { headers: { 'X-API-Key': key } })).status).toBe(200);
+      const inFlight = fetch(`${base}/api/v1/search?q=voice`, { headers: { 'X-API-Key': key } });
+      await new Promise((r) => setTimeout(r, 5));
+      const started = Date.now();
+      npm.kill('SIGTERM');
+      expect((await inFlight).status).toBe(200);
+      expect(await exited).toBe(0);
+      expect(Date.now() - started).toBeLessThan(10_000);
+      expect(output).toMatch(/SIGTERM: finishing open requests, then stopping\./);
+      await expect(fetch(`${base}/healthz`)).rejects.toThrow();
+    } finally {
+      npm.kill('SIGKILL');
+    }
+  }, 90_000);
+});
