@@ -7,7 +7,7 @@ import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { STORE_RETRY_MS } from '../gateway/core/deadline.ts';
+import { STORE_DEADLINE_MS, STORE_RETRY_MS } from '../gateway/core/deadline.ts';
 import { createGateway } from '../gateway/core/gateway.ts';
 import type { Plans } from '../gateway/core/plans.ts';
 import { loadSnapshot, type LoadedSnapshot } from '../gateway/node/load.ts';
@@ -218,7 +218,9 @@ describe.skipIf(!haveRedis)('distributed: instances sharing one Redis', () => {
       await Promise.all(instances.map(async (s) => {
         const started = performance.now();
         const [known, unknown] = await Promise.all([get(s, key).then((r) => ({ ...r, ms: performance.now() - started })), get(s, later.key)]);
-        expect(known.ms).toBeLessThan(2_500);
+        // Two store calls (the key, then the count), each given up at its deadline, and a second to
+        // spare for a busy machine.
+        expect(known.ms).toBeLessThan(2 * STORE_DEADLINE_MS + 1_000);
         expect(known.status).toBe(200);
         expect(known.headers.get('x-ratelimit-limit')).toBe('600');
         expect(unknown.status).toBe(503);
