@@ -7,10 +7,10 @@ import { FileKeyStore, type FileKeyStoreOptions } from '../gateway/node/file-key
 import { hashKey } from '../gateway/core/api-keys.ts';
 import { KeyStoreUnavailableError, type KeyLookup } from '../gateway/core/key-store.ts';
 import { KeysFileError, newKeyRecord, writeKeysFile, type KeyRecord } from '../gateway/node/keys-file.ts';
-import { removeDir, ROOT, tempDir } from './helpers.ts';
+import { removeDir, tempDir } from './helpers.ts';
+import { keysCommand } from './keys-command.ts';
 
 const run = promisify(execFile);
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 let dir: string;
 let file: string;
@@ -31,11 +31,6 @@ afterEach(async () => {
 async function openStore(options: FileKeyStoreOptions = {}): Promise<FileKeyStore> {
   store = await FileKeyStore.open(file, { log: (line) => logged.push(line), ...options });
   return store;
-}
-
-async function cli(...args: string[]): Promise<string> {
-  const { stdout } = await run(TSX, ['gateway/cli/keys.ts', ...args], { cwd: ROOT, env: { ...process.env, KEYS_FILE: file } });
-  return stdout;
 }
 
 /** Checks every 50 ms, for up to `ms`, until `done` holds; returns how long it took. */
@@ -82,10 +77,10 @@ describe('file key store', () => {
 
   it('sees a key created and then revoked by the CLI within 1 s, without a restart', async () => {
     await openStore();
-    const { id, key } = JSON.parse(await cli('create', '--plan', 'free', '--name', 'live', '--json')) as { id: string; key: string };
+    const { id, key } = JSON.parse(await keysCommand({ KEYS_FILE: file }, 'create', '--plan', 'free', '--name', 'live', '--json')) as { id: string; key: string };
     await within(1000, async () => (await statusOf(key)) === 'active');
     expect(await store!.lookup(await hashKey(key))).toEqual({ status: 'active', id, plan: 'free' });
-    await cli('revoke', id);
+    await keysCommand({ KEYS_FILE: file }, 'revoke', id);
     await within(1000, async () => (await statusOf(key)) === 'revoked');
   });
 

@@ -1,14 +1,16 @@
+// The operator's keys CLI (npm run keys): each command and each mistake through runKeys, in this
+// process, with an environment of its own; one run through npm shows that the script itself works.
 import { execFile, spawnSync } from 'node:child_process';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { runKeys } from '../gateway/cli/keys.ts';
 import { generateKey, hashKey, KEY_PATTERN } from '../gateway/core/api-keys.ts';
 import { newKeyRecord, readKeysFile, writeKeysFile } from '../gateway/node/keys-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
 
 const exec = promisify(execFile);
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 let dir: string;
 let file: string;
@@ -20,17 +22,15 @@ afterEach(async () => { await removeDir(dir); });
 
 interface Run { code: number; stdout: string; stderr: string }
 
+/** One run of the CLI on this test's keys file, with no other settings (so HOST and PORT are the defaults). */
 async function keys(args: string[], env: Record<string, string> = {}): Promise<Run> {
-  const childEnv: NodeJS.ProcessEnv = { ...process.env, KEYS_FILE: file, ...env };
-  delete childEnv.PORT;
-  if (!env.PLANS_FILE) delete childEnv.PLANS_FILE;
-  try {
-    const { stdout, stderr } = await exec(TSX, ['gateway/cli/keys.ts', ...args], { cwd: ROOT, env: childEnv });
-    return { code: 0, stdout, stderr };
-  } catch (e) {
-    const failed = e as { code: number; stdout: string; stderr: string };
-    return { code: failed.code, stdout: failed.stdout, stderr: failed.stderr };
-  }
+  const run = { code: 0, stdout: '', stderr: '' };
+  run.code = await runKeys(args, {
+    env: { KEYS_FILE: file, ...env },
+    stdout: (text) => { run.stdout += text; },
+    stderr: (text) => { run.stderr += text; },
+  });
+  return run;
 }
 
 async function createJson(plan = 'free', name = 'CI bot'): Promise<{ id: string; key: string; plan: string; name: string }> {
@@ -123,10 +123,23 @@ describe('keys CLI', () => {
   it('waits for a lock whose owner is running, then says which PID holds it', async () => {
     await createJson();
     await writeFile(`${file}.lock`, `${process.pid}\n`);
-    const result = await keys(['create', '--plan', 'free', '--name', 'blocked']);
-    expect(result.code).toBe(1);
-    expect(result.stderr).toContain(`locked by another run of the keys command (PID ${process.pid})`);
-  }, 15_000);
+    // The clock the wait is measured on, moved by hand: the CLI gives up after 5 s, and takes a lock
+    // over as stale after 30 s.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      let settled = false;
+      const blocked = keys(['create', '--plan', 'free', '--name', 'blocked']).finally(() => { settled = true; });
+      await new Promise((r) => setTimeout(r, 200));
+      expect(settled).toBe(false);
+      vi.setSystemTime(Date.now() + 10_000);
+      const result = await blocked;
+      expect(result.code).toBe(1);
+      expect(result.stderr).toContain(`locked by another run of the keys command (PID ${process.pid})`);
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(await readKeysFile(file)).toHaveLength(1);
+  });
 
   it('says so when there are no keys yet', async () => {
     const [table, json] = await Promise.all([keys(['list']), keys(['list', '--json'])]);
@@ -187,6 +200,21 @@ describe('keys CLI', () => {
     expect(unknown.stderr).toMatch(/^Unknown command 'rotate'\.\n\nUsage:/);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^Usage:/);
+  });
+});
+
+describe('npm run keys', () => {
+  it('runs the CLI as a script: creates a key and lists it, and exits 1 with one sentence on stderr for a mistake', async () => {
+    const npm = (...args: string[]) => exec('npm', ['run', '--silent', 'keys', '--', ...args], { cwd: ROOT, env: { ...process.env, KEYS_FILE: file } });
+    const created = JSON.parse((await npm('create', '--plan', 'free', '--name', 'smoke', '--json')).stdout);
+    expect(created.key).toMatch(KEY_PATTERN);
+    const [listed, refused] = await Promise.all([
+      npm('list', '--json'),
+      npm('revoke', 'key_000000000000').then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e),
+    ]);
+    expect(JSON.parse(listed.stdout)).toMatchObject([{ id: created.id, plan: 'free', name: 'smoke', status: 'active' }]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/^No key with id 'key_000000000000' in .*keys\.json[^\n]*\n$/);
   });
 });
 

@@ -69,14 +69,12 @@ describe('memory rate limiter', () => {
     expect(() => memoryRateLimiter(1.5)).toThrow(RangeError);
   });
 
-  it('takes well under a microsecond per call', () => {
-    const limiter = memoryRateLimiter(1_000_000_000);
+  it('counts every call at once and holds one entry per key, however many calls a window sees', async () => {
+    const clock = manualClock();
+    const limiter = memoryRateLimiter(1_000_000, clock.now);
     const ids = Array.from({ length: 1000 }, (_, i) => `key_${i}`);
-    const calls = 200_000;
-    const started = performance.now();
-    for (let i = 0; i < calls; i++) void limiter.limit(ids[i % 1000]!);
-    const perCallMicros = ((performance.now() - started) * 1000) / calls;
-    // The target is well under 1 µs; the bound leaves room for a slow, busy test machine.
-    expect(perCallMicros).toBeLessThan(5);
+    for (let i = 0; i < 200_000; i++) void limiter.limit(ids[i % 1000]!);
+    expect(limiter.size()).toBe(1000);
+    expect(await limiter.limit('key_0')).toMatchObject({ success: true, remaining: 1_000_000 - 201 });
   });
 });

@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { keysCommand } from './keys-command.ts';
 
 const run = promisify(execFile);
 const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
@@ -46,7 +47,7 @@ describe('npm start (Node adapter)', () => {
     socket.on('end', () => resolve(data));
     socket.on('error', reject);
   });
-  const keys = (...args: string[]) => run(TSX, [path.join(ROOT, 'gateway/cli/keys.ts'), ...args], { cwd: dir, env });
+  const keys = (...args: string[]) => keysCommand(env, ...args);
 
   it('builds the snapshot on first start, issues a demo key and prints a ready curl line', () => {
     expect(output).toContain('No snapshot in');
@@ -81,7 +82,7 @@ describe('npm start (Node adapter)', () => {
   });
 
   it('tags computed pages by their content: one tag never names two bodies, and another spelling of a URL keeps its tag', async () => {
-    const { key } = JSON.parse((await keys('create', '--plan', 'pro', '--name', 'etag test', '--json')).stdout) as { key: string };
+    const { key } = JSON.parse(await keys('create', '--plan', 'pro', '--name', 'etag test', '--json')) as { key: string };
     for (let i = 0; i < 40 && (await fetch(`${base}/api/v1/tools`, { headers: { 'X-API-Key': key } })).status !== 200; i++) await new Promise((r) => setTimeout(r, 50));
     const get = async (p: string) => {
       const r = await fetch(`${base}/api/v1/${p}`, { headers: { 'X-API-Key': key } });
@@ -125,7 +126,7 @@ describe('npm start (Node adapter)', () => {
   });
 
   it('honours a key created and a key revoked with the CLI within 1 second, without a restart', async () => {
-    const created = JSON.parse((await keys('create', '--plan', 'pro', '--name', 'test app', '--json')).stdout);
+    const created = JSON.parse(await keys('create', '--plan', 'pro', '--name', 'test app', '--json'));
     const status = () => fetch(`${base}/api/v1/tools`, { headers: { 'X-API-Key': created.key } }).then((r) => r.status);
     const waitFor = async (want: number) => {
       const started = Date.now();

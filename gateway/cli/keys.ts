@@ -1,14 +1,21 @@
 // npm run keys -- <command>: the operator's tool to issue, revoke and list API keys. Keys are
 // never issued over the API. The keys file (KEYS_FILE, default .data/keys.json) keeps only
 // SHA-256 hashes, so a new key is printed once and cannot be shown again.
+import { realpathSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { KeyAdmin } from '../core/key-admin.ts';
-import { loadPlans } from '../node/plans-file.ts';
+import type { Plans } from '../core/plans.ts';
+import { DEFAULT_PLANS_FILE, loadPlans } from '../node/plans-file.ts';
 import { keyAdminFromEnv } from '../node/stores.ts';
 
-/** The store the keys live in: Upstash Redis when configured, else the keys file. */
-function keyAdmin(): KeyAdmin {
-  return keyAdminFromEnv(loadPlans());
+/** Where a run reads its settings and writes its output (the process's own, when run as a script). */
+export interface KeysIo {
+  env: Record<string, string | undefined>;
+  /** Text for stdout, newlines included. */
+  stdout(text: string): void;
+  /** Text for stderr, newlines included. */
+  stderr(text: string): void;
 }
 
 const USAGE = `Usage: npm run keys -- <command>
@@ -29,44 +36,65 @@ class CliError extends Error {}
 
 const NAME_MAX = 100;
 
-async function main(argv: string[]): Promise<number> {
-  const [command, ...rest] = argv;
-  switch (command) {
-    case 'create': return create(rest);
-    case 'revoke': return revoke(rest);
-    case 'list': return list(rest);
+/** Runs one command of the keys CLI; resolves to its exit code (0, or 1 with one sentence on stderr). */
+export async function runKeys(argv: string[], io: KeysIo): Promise<number> {
+  try {
+    return await command(argv, io);
+  } catch (e) {
+    // Operator mistakes and bad files (PlansFileError, KeysFileError) carry plain messages; anything
+    // else is still one line, without a stack trace.
+    io.stderr(`${(e as Error).message ?? String(e)}\n`);
+    return 1;
+  }
+}
+
+async function command(argv: string[], io: KeysIo): Promise<number> {
+  const [name, ...rest] = argv;
+  switch (name) {
+    case 'create': return create(rest, io);
+    case 'revoke': return revoke(rest, io);
+    case 'list': return list(rest, io);
     case 'help': case '--help': case '-h':
-      process.stdout.write(USAGE);
+      io.stdout(USAGE);
       return 0;
     case undefined:
-      process.stderr.write(USAGE);
+      io.stderr(USAGE);
       return 1;
     default:
-      process.stderr.write(`Unknown command '${command}'.\n\n${USAGE}`);
+      io.stderr(`Unknown command '${name}'.\n\n${USAGE}`);
       return 1;
   }
 }
 
-async function create(args: string[]): Promise<number> {
+function plansOf(env: KeysIo['env']): Plans {
+  return loadPlans(env.PLANS_FILE ?? DEFAULT_PLANS_FILE);
+}
+
+/** The store the keys live in: Upstash Redis when configured, else the keys file. */
+function keyAdmin(env: KeysIo['env']): KeyAdmin {
+  return keyAdminFromEnv(plansOf(env), env);
+}
+
+async function create(args: string[], { env, stdout }: KeysIo): Promise<number> {
   const { values } = parse('create', args, { plan: { type: 'string' }, name: { type: 'string' }, json: { type: 'boolean' } }, 0);
   const plan = values.plan;
   const name = values.name?.trim();
   if (plan === undefined) throw new CliError('create needs --plan <plan>, for example: npm run keys -- create --plan free --name "CI bot".');
   if (name === undefined || name === '') throw new CliError('create needs --name <label> saying who or what the key is for, for example --name "CI bot".');
   if (name.length > NAME_MAX || /\p{Cc}/u.test(name)) throw new CliError(`--name must be at most ${NAME_MAX} characters on one line.`);
-  const plans = loadPlans();
+  const plans = plansOf(env);
   const limit = plans[plan];
   if (!limit) throw new CliError(`Unknown plan '${plan}'; the plans are ${Object.keys(plans).join(', ')}.`);
 
-  const admin = keyAdmin();
+  const admin = keyAdminFromEnv(plans, env);
   const { key, info: record } = await admin.create(plan, name);
 
   if (values.json) {
-    process.stdout.write(`${JSON.stringify({ id: record.id, key, plan, name })}\n`);
+    stdout(`${JSON.stringify({ id: record.id, key, plan, name })}\n`);
     return 0;
   }
-  const base = `http://${process.env.HOST || '127.0.0.1'}:${process.env.PORT || 8787}/api/v1`;
-  process.stdout.write(`Created key ${record.id} on plan ${plan} (${limit.per_minute} requests per minute), named "${name}":
+  const base = `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8787}/api/v1`;
+  stdout(`Created key ${record.id} on plan ${plan} (${limit.per_minute} requests per minute), named "${name}":
 
     ${key}
 
@@ -78,25 +106,25 @@ A running server accepts it within a second. Try it:
   return 0;
 }
 
-async function revoke(args: string[]): Promise<number> {
+async function revoke(args: string[], { env, stdout }: KeysIo): Promise<number> {
   const { positionals } = parse('revoke', args, {}, 1);
   const id = positionals[0];
   if (id === undefined) throw new CliError('revoke needs the id of the key, for example: npm run keys -- revoke key_0123456789ab.');
-  const revoked = await keyAdmin().revoke(id);
-  process.stdout.write(`Revoked key ${revoked.id} (plan ${revoked.plan}, named "${revoked.name}") at ${revoked.revoked_at}. A running server refuses it within a second.\n`);
+  const revoked = await keyAdmin(env).revoke(id);
+  stdout(`Revoked key ${revoked.id} (plan ${revoked.plan}, named "${revoked.name}") at ${revoked.revoked_at}. A running server refuses it within a second.\n`);
   return 0;
 }
 
-async function list(args: string[]): Promise<number> {
+async function list(args: string[], { env, stdout }: KeysIo): Promise<number> {
   const { values } = parse('list', args, { json: { type: 'boolean' } }, 0);
-  const admin = keyAdmin();
+  const admin = keyAdmin(env);
   const rows = await admin.list();
   if (values.json) {
-    process.stdout.write(`${JSON.stringify(rows, null, 2)}\n`);
+    stdout(`${JSON.stringify(rows, null, 2)}\n`);
     return 0;
   }
   if (rows.length === 0) {
-    process.stdout.write(`No keys in ${admin.location} yet. Create one with: npm run keys -- create --plan free --name "CI bot"\n`);
+    stdout(`No keys in ${admin.location} yet. Create one with: npm run keys -- create --plan free --name "CI bot"\n`);
     return 0;
   }
   const table = [
@@ -104,7 +132,7 @@ async function list(args: string[]): Promise<number> {
     ...rows.map((r) => [r.id, r.plan, oneLine(r.name), r.status, r.created_at, r.revoked_at ?? '-', `${r.hash_prefix}…`]),
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
-  for (const row of table) process.stdout.write(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`);
+  for (const row of table) stdout(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`);
   return 0;
 }
 
@@ -130,11 +158,21 @@ function oneLine(s: string): string {
   return s.replace(/\p{Cc}/gu, ' ');
 }
 
-try {
-  process.exitCode = await main(process.argv.slice(2));
-} catch (e) {
-  // Operator mistakes and bad files (PlansFileError, KeysFileError) carry plain messages; anything
-  // else is still one line, without a stack trace.
-  process.stderr.write(`${(e as Error).message ?? String(e)}\n`);
-  process.exitCode = 1;
+/** True when this file is the program node was asked to run (not a module imported by a test). */
+function runAsScript(): boolean {
+  const script = process.argv[1];
+  if (script === undefined) return false;
+  try {
+    return realpathSync(script) === fileURLToPath(import.meta.url);
+  } catch {
+    return false;
+  }
+}
+
+if (runAsScript()) {
+  process.exitCode = await runKeys(process.argv.slice(2), {
+    env: process.env,
+    stdout: (text) => process.stdout.write(text),
+    stderr: (text) => process.stderr.write(text),
+  });
 }

@@ -13,8 +13,8 @@ import { generateKey, generateKeyId, hashKey, KEY_ID_PATTERN } from '../core/api
 export const DEFAULT_KEYS_FILE = '.data/keys.json';
 
 /** The keys file the server and the CLI use: KEYS_FILE, else .data/keys.json in the working directory. */
-export function keysFilePath(): string {
-  return process.env.KEYS_FILE || DEFAULT_KEYS_FILE;
+export function keysFilePath(env: Record<string, string | undefined> = process.env): string {
+  return env.KEYS_FILE || DEFAULT_KEYS_FILE;
 }
 
 const isoTimestamp = z.iso.datetime({ error: 'must be an ISO 8601 timestamp like "2025-01-01T00:00:00.000Z"' });

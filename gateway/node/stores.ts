@@ -27,7 +27,7 @@ export interface NodeStores {
 
 /** The key administration alone, for the keys CLI. */
 export function keyAdminFromEnv(plans: Plans, env = process.env): KeyAdmin {
-  return upstashFromEnv(env, plans)?.admin ?? fileKeyAdmin(keysFilePath());
+  return upstashFromEnv(env, plans)?.admin ?? fileKeyAdmin(keysFilePath(env));
 }
 
 /**
