@@ -160,6 +160,26 @@ describe('keys CLI', () => {
     expect(await readKeysFile(file)).toEqual([record]);
   });
 
+  it('exports every stored record (hashes, never keys) and imports them into an empty store, keeping what is already there', async () => {
+    const first = await createJson('free', 'one');
+    const second = await createJson('pro', 'two');
+    await keys(['revoke', second.id]);
+    const exported = await keys(['export']);
+    expect(exported.code).toBe(0);
+    expect(exported.stdout).not.toContain(first.key);
+    const backup = path.join(dir, 'backup.json');
+    await writeFile(backup, exported.stdout);
+    const restored = path.join(dir, 'restored.json');
+    const into = await keys(['import', backup], { KEYS_FILE: restored });
+    expect(into).toMatchObject({ code: 0, stderr: '' });
+    expect(into.stdout).toMatch(/^Imported 2 keys into .*restored\.json\./);
+    expect(await readKeysFile(restored)).toEqual(await readKeysFile(file));
+    expect((await keys(['import', backup], { KEYS_FILE: restored })).stdout).toMatch(/Imported 0 keys .* \(2 were already there\)/);
+    await writeFile(backup, exported.stdout.replace('"plan": "pro"', '"plan": "gold"'));
+    expectPlainError(await keys(['import', backup], { KEYS_FILE: path.join(dir, 'other.json') }), /plans that are not in the plans file: gold; add them to it first\. Nothing was imported\./);
+    expectPlainError(await keys(['import']), /import needs the file an export wrote/);
+  });
+
   it('refuses an unknown id', async () => {
     await createJson();
     expectPlainError(await keys(['revoke', 'key_000000000000']), /^No key with id 'key_000000000000' in .*keys\.json/);

@@ -64,6 +64,18 @@ describe.skipIf(!haveRedis)('Upstash stores over real Redis', () => {
     expect(await store.lookup(await hashKey(key))).toEqual({ status: 'unknown' });
   });
 
+  it('restores keys into an emptied Redis from an export, and they work again', async () => {
+    const admin = upstashKeyAdmin(redis, bridge.url);
+    const { key, info } = await admin.create('pro', 'restored');
+    const backup = await admin.exportRecords();
+    expect(JSON.stringify(backup)).not.toContain(key);
+    await redis.flushall();
+    expect(await admin.importRecords(backup)).toEqual({ added: backup.length, present: 0 });
+    expect(await upstashKeyStore(redis).lookup(await hashKey(key))).toEqual({ status: 'active', id: info.id, plan: 'pro' });
+    expect(await admin.importRecords(backup)).toEqual({ added: 0, present: backup.length });
+    expect(await admin.exportRecords()).toEqual(backup);
+  });
+
   it('counts a batch as its number of calls and reads the count without counting (rate 0)', async () => {
     const limiter = upstashLimiters(redis, { free: { per_minute: 60 } })('free')!;
     expect(await limiter.limit('key_batch', 50)).toMatchObject({ success: true, remaining: 10 });

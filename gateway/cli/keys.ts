@@ -2,11 +2,13 @@
 // never issued over the API. The keys file (KEYS_FILE, default .data/keys.json) keeps only
 // SHA-256 hashes, so a new key is printed once and cannot be shown again.
 import { realpathSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { KeyAdmin } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
 import { DEFAULT_PLANS_FILE, loadPlans } from '../node/plans-file.ts';
+import { parseKeysFile } from '../node/keys-file.ts';
 import { keyAdminFromEnv } from '../node/stores.ts';
 
 /** Where a run reads its settings and writes its output (the process's own, when run as a script). */
@@ -24,6 +26,8 @@ Commands:
   create --plan <plan> --name <label> [--json]   issue a new key; it is shown once
   revoke <id>                                    revoke a key by its id (key_...)
   list [--json]                                  list keys (never the keys themselves)
+  export                                         print every key's stored record (hashes, never keys) as JSON
+  import <file>                                  add the records of an export that the store lacks (a restore)
   help                                           show this text
 
 Keys live in Upstash Redis when UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are set
@@ -54,6 +58,8 @@ async function command(argv: string[], io: KeysIo): Promise<number> {
     case 'create': return create(rest, io);
     case 'revoke': return revoke(rest, io);
     case 'list': return list(rest, io);
+    case 'export': return exportKeys(rest, io);
+    case 'import': return importKeys(rest, io);
     case 'help': case '--help': case '-h':
       io.stdout(USAGE);
       return 0;
@@ -133,6 +139,27 @@ async function list(args: string[], { env, stdout }: KeysIo): Promise<number> {
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   for (const row of table) stdout(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`);
+  return 0;
+}
+
+/** The backup of a store: the keys file's own format, so either store can restore it. */
+async function exportKeys(args: string[], { env, stdout }: KeysIo): Promise<number> {
+  parse('export', args, {}, 0);
+  stdout(`${JSON.stringify({ keys: await keyAdmin(env).exportRecords() }, null, 2)}\n`);
+  return 0;
+}
+
+async function importKeys(args: string[], { env, stdout }: KeysIo): Promise<number> {
+  const { positionals } = parse('import', args, {}, 1);
+  const file = positionals[0];
+  if (file === undefined) throw new CliError('import needs the file an export wrote, for example: npm run keys -- import keys-backup.json.');
+  const records = parseKeysFile(await readFile(file, 'utf8').catch((e: Error) => { throw new CliError(`Cannot read ${file}: ${e.message}`); }), file);
+  const plans = plansOf(env);
+  const unknown = [...new Set(records.map((r) => r.plan).filter((plan) => !plans[plan]))];
+  if (unknown.length > 0) throw new CliError(`${file} has keys on plans that are not in the plans file: ${unknown.join(', ')}; add them to it first. Nothing was imported.`);
+  const admin = keyAdminFromEnv(plans, env);
+  const { added, present } = await admin.importRecords(records);
+  stdout(`Imported ${added} keys into ${admin.location}${present > 0 ? ` (${present} were already there)` : ''}. Running servers accept them within ${admin.location.startsWith('http') ? '30 s' : 'a second'}.\n`);
   return 0;
 }
 

@@ -14,6 +14,18 @@ export interface KeyInfo {
   hash_prefix: string;
 }
 
+/** A key as a store keeps it (its hash, never the key): what `export` writes and `import` reads. */
+export interface KeyRecord {
+  id: string;
+  /** Lowercase hex SHA-256 of the key. */
+  hash: string;
+  plan: string;
+  name: string;
+  status: 'active' | 'revoked';
+  created_at: string;
+  revoked_at: string | null;
+}
+
 export interface KeyAdmin {
   /** Issues a key on `plan`; the key is returned once and only its hash is stored. */
   create(plan: string, name: string): Promise<{ key: string; info: KeyInfo }>;
@@ -21,6 +33,10 @@ export interface KeyAdmin {
   revoke(id: string): Promise<KeyInfo>;
   /** Every key, oldest first. */
   list(): Promise<KeyInfo[]>;
+  /** Every key's stored record, oldest first: a backup that holds no key. */
+  exportRecords(): Promise<KeyRecord[]>;
+  /** Adds the records whose id and hash are not in the store yet (a restore); says how many of each. */
+  importRecords(records: readonly KeyRecord[]): Promise<{ added: number; present: number }>;
   /** Where the keys live, for messages (a file path or a Redis URL). */
   readonly location: string;
 }

@@ -7,7 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
-import { KeyAdminError, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
+import { KeyAdminError, type KeyAdmin, type KeyInfo, type KeyRecord as KeyRecordShape } from '../core/key-admin.ts';
 import { generateKey, generateKeyId, hashKey, KEY_ID_PATTERN } from '../core/api-keys.ts';
 
 export const DEFAULT_KEYS_FILE = '.data/keys.json';
@@ -36,7 +36,7 @@ const KeysFileSchema = z.object({ keys: z.array(KeyRecordSchema, { error: 'must 
   error: 'must be an object like {"keys": [...]}',
 });
 
-export type KeyRecord = z.infer<typeof KeyRecordSchema>;
+export type KeyRecord = z.infer<typeof KeyRecordSchema> & KeyRecordShape;
 
 export class KeysFileError extends Error {
   constructor(message: string) {
@@ -233,6 +233,13 @@ export function fileKeyAdmin(file: string = keysFilePath()): KeyAdmin {
     async list() {
       return (await readKeysFile(file)).map(keyInfo);
     },
+    exportRecords: () => readKeysFile(file),
+    importRecords: (incoming) => updateKeysFile(file, (records) => {
+      const ids = new Set(records.map((r) => r.id));
+      const hashes = new Set(records.map((r) => r.hash));
+      const added = incoming.filter((r) => !ids.has(r.id) && !hashes.has(r.hash));
+      return { records: [...records, ...added], result: { added: added.length, present: incoming.length - added.length } };
+    }),
   };
 }
 

@@ -8,7 +8,7 @@ import { Ratelimit } from '@upstash/ratelimit';
 import { Redis } from '@upstash/redis';
 import { generateKey, generateKeyId, hashKey } from '../core/api-keys.ts';
 import { withDeadline } from '../core/deadline.ts';
-import { KeyAdminError, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
+import { KeyAdminError, type KeyAdmin, type KeyInfo, type KeyRecord } from '../core/key-admin.ts';
 import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
 import type { Plans } from '../core/plans.ts';
 import type { RateLimiter } from '../core/rate-limiter.ts';
@@ -78,6 +78,14 @@ function keySetMissing(): KeyStoreUnavailableError {
   return new KeyStoreUnavailableError(`the key set is missing from Redis (neither ${KEY_SET_MARKER} nor ${IDS} exists: was it restarted empty?); restore it with "npm run keys -- import <file>" from a "keys export"`, 30, 'key_set_missing');
 }
 
+/** Every key's record with its hash, oldest first. */
+async function records(redis: Redis): Promise<{ hash: string; record: KeyHash }[]> {
+  const ids = (await redis.hgetall<Record<string, string>>(IDS)) ?? {};
+  const rows = await Promise.all(Object.values(ids).map(async (hash) => ({ hash: String(hash), record: await redis.hgetall<KeyHash>(KEY(String(hash))) })));
+  return rows.filter((r): r is { hash: string; record: KeyHash } => r.record !== null)
+    .sort((a, b) => String(a.record.created_at).localeCompare(String(b.record.created_at)) || String(a.record.id).localeCompare(String(b.record.id)));
+}
+
 /** The client parses values that look like JSON (a name "2024" comes back a number): read them as text. */
 function info(hash: string, h: KeyHash): KeyInfo {
   return {
@@ -111,12 +119,23 @@ export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
       return info(hash, revoked);
     },
     async list() {
-      const ids = (await redis.hgetall<Record<string, string>>(IDS)) ?? {};
-      const rows = await Promise.all(Object.values(ids).map(async (hash) => {
-        const record = await redis.hgetall<KeyHash>(KEY(hash));
-        return record ? info(hash, record) : undefined;
-      }));
-      return rows.filter((r): r is KeyInfo => r !== undefined).sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id));
+      return (await records(redis)).map(({ hash, record }) => info(hash, record));
+    },
+    async exportRecords() {
+      return (await records(redis)).map(({ hash, record }): KeyRecord => {
+        const { hash_prefix: _prefix, ...rest } = info(hash, record);
+        return { ...rest, hash };
+      });
+    },
+    async importRecords(incoming) {
+      let added = 0;
+      for (const r of incoming) {
+        if ((await redis.exists(KEY(r.hash))) === 1 || (await redis.hsetnx(IDS, r.id, r.hash)) === 0) continue;
+        await redis.hset(KEY(r.hash), { id: r.id, plan: r.plan, name: r.name, status: r.status, created_at: r.created_at, revoked_at: r.revoked_at ?? '' });
+        added += 1;
+      }
+      await redis.set(KEY_SET_MARKER, new Date().toISOString());
+      return { added, present: incoming.length - added };
     },
   };
 }
