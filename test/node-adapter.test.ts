@@ -1,9 +1,10 @@
 // The Node adapter's last line of defence, in process: a failure after the core has answered.
-import type { AddressInfo } from 'node:net';
+import net, { type AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import type { Gateway } from '../gateway/core/gateway.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../gateway/core/responses.ts';
 import { createServer, pathOf } from '../gateway/node/server.ts';
+import { createHarness, FREE_KEY } from './gateway-harness.ts';
 
 describe('Node adapter', () => {
   it('answers 500 in the envelope and logs the request id when sending fails after the core answered', async () => {
@@ -42,6 +43,30 @@ describe('Node adapter', () => {
         expect(await r.json(), path).toEqual({ error: INTERNAL_ERROR_MESSAGE, code: 'INTERNAL_ERROR' });
         expect(errors.join('\n'), path).toContain(`internal error ${id}: Error: ${bug}`);
       }
+    } finally {
+      server.close();
+    }
+  });
+
+  it('logs a client that goes away mid-body as one short aborted line, never as an internal error', async () => {
+    const h = await createHarness();
+    const errors: string[] = [];
+    const lines: string[] = [];
+    const server = createServer({ gateway: h.gateway, bodies: h.snapshot.bodies, accessLog: (l) => lines.push(l), errorLog: (l) => errors.push(l) });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (let i = 0; i < 20; i++) {
+        const socket = net.connect(port, '127.0.0.1');
+        await new Promise((r) => socket.once('connect', r));
+        socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nX-API-Key: ${FREE_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
+        await new Promise((r) => setTimeout(r, 20));
+        socket.destroy();
+      }
+      for (let i = 0; i < 100 && lines.length < 20; i++) await new Promise((r) => setTimeout(r, 20));
+      expect(errors).toEqual([]);
+      expect(lines).toHaveLength(20);
+      expect(lines.every((l) => /^POST \/mcp aborted [\d.]+ms key_free$/.test(l))).toBe(true);
     } finally {
       server.close();
     }

@@ -63,14 +63,16 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
 
   /** Sends the core's answer and logs the request. */
   function deliver(res: http.ServerResponse, result: GatewayResult, method: string, target: string, started: number): void {
+    // A client that went away is not a server error: its one access-log line says so.
+    const status = res.destroyed ? 'aborted' : result.status;
     try {
-      send(res, result, bodies, res.req.headers['accept-encoding']);
+      if (!res.destroyed) send(res, result, bodies, res.req.headers['accept-encoding']);
     } catch (e) {
       internalError(res, result.headers['X-Request-Id']!, e, ' while sending');
       result = { ...result, status: 500 };
     }
     const q = target.indexOf('?');
-    accessLog(`${method} ${q === -1 ? target : target.slice(0, q)} ${result.status} ${(performance.now() - started).toFixed(2)}ms ${result.keyId ?? '-'}`);
+    accessLog(`${method} ${q === -1 ? target : target.slice(0, q)} ${result.status === 500 ? 500 : status} ${(performance.now() - started).toFixed(2)}ms ${result.keyId ?? '-'}`);
   }
 
   server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
