@@ -34,15 +34,16 @@ export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, lo
   const outage = new Outage('key store', 'answering 503 for keys not verified in the last 30 s', log, now);
 
   /** The store's verdict (remembered), or a recent one while the store cannot be reached, or 503. */
-  async function verify(name: string, key: string, known: Verdict | undefined): Promise<KeyLookup> {
+  async function verify(key: string, known: Verdict | undefined): Promise<KeyLookup> {
     const hash = known?.hash ?? await hashKey(key);
     let reason: KeyStoreUnavailableError | undefined;
     if (!outage.resting()) {
       try {
         const lookup = await keys.lookup(hash);
         outage.answered();
-        if (lookup.status === 'unknown') cache.delete(name);
-        else cache.set(name, { hash, lookup, at: now() }, VERDICT_BYTES);
+        if (lookup.status === 'unknown') cache.delete(key);
+        else if (known?.lookup === lookup) known.at = now();
+        else cache.set(key, { hash, lookup, at: now() }, VERDICT_BYTES);
         return lookup;
       } catch (e) {
         if (!(e instanceof KeyStoreUnavailableError)) throw e;
@@ -56,21 +57,26 @@ export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, lo
 
   return async (apiKey, authorization) => {
     const key = sentKey(apiKey, authorization);
-    const name = `key\0${key}`;
-    const known = cache.get<Verdict>(name);
-    if (known !== undefined && now() - known.at < freshMs) return identify(known.lookup);
-    return identify(await verify(name, key, known));
+    // A key is its own name in the cache (only keys start with sk_); one remembered was checked
+    // against the key pattern when it was first seen.
+    const known = cache.get<Verdict>(key);
+    if (known === undefined) checkFormat(key);
+    else if (now() - known.at < freshMs) return identify(known.lookup);
+    return identify(await verify(key, known));
   };
 }
 
-/** The key of the X-API-Key header, else of a Bearer authorization; 401 when missing or malformed. */
+/** The key of the X-API-Key header, else of a Bearer authorization; 401 when there is none. */
 function sentKey(apiKey: string | null, authorization: string | null): string {
   let key = apiKey?.trim() ?? '';
   if (key === '' && authorization) key = /^Bearer\s+(\S+)\s*$/i.exec(authorization)?.[1] ?? '';
   if (key === '') throw new HttpError(401, 'MISSING_API_KEY', 'Missing API key: send it in the X-API-Key header (X-API-Key: sk_...) or as Authorization: Bearer sk_...');
-  // Two X-API-Key headers arrive joined as "a, b", which can never match the key pattern.
-  if (!KEY_PATTERN.test(key)) throw new HttpError(401, 'INVALID_API_KEY', `Invalid API key: send one X-API-Key header with the key exactly as issued (${KEY_FORMAT}).`);
   return key;
+}
+
+/** 401 for a key that cannot be one. Two X-API-Key headers arrive joined as "a, b", which never matches. */
+function checkFormat(key: string): void {
+  if (!KEY_PATTERN.test(key)) throw new HttpError(401, 'INVALID_API_KEY', `Invalid API key: send one X-API-Key header with the key exactly as issued (${KEY_FORMAT}).`);
 }
 
 function identify(found: KeyLookup): Identity {

@@ -156,11 +156,15 @@ class RequestPath implements Gateway {
     }
   }
 
-  /** The answer to a keyed request once the key and the count allow it; /api/v1 answers are remembered by URL. */
+  /**
+   * The answer to a keyed request once the key and the count allow it. An /api/v1 answer is
+   * remembered under the URL it was asked by, as sent (a URL starts with '/' or a scheme, which no
+   * other name in the cache does; an absolute one names its origin, which its Link header uses).
+   */
   private keyedAnswer(request: GatewayRequest, target: Target, mcp: McpBody | undefined): Promise<Answer> {
     if (mcp) return answerMcp({ routes: this.routes, snapshot: this.snapshot }, request, mcp.text, mcp.parsed);
     const origin = this.origin ?? target.origin;
-    return remembered(this.cache, `answer\0${origin}\0${target.path}?${target.query}`, () => this.routes.route(target.path, target.query, origin), answerBytes);
+    return remembered(this.cache, request.url, () => this.routes.route(target.path, target.query, origin), answerBytes);
   }
 }
 

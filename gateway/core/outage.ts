@@ -18,7 +18,7 @@ export class Outage {
 
   /** True while the store is left alone after a failure: the caller uses its fallback without asking. */
   resting(): boolean {
-    if (this.now() >= this.restingUntil) return false;
+    if (this.restingUntil === 0 || this.now() >= this.restingUntil) return false;
     this.note();
     return true;
   }

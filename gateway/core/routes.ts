@@ -32,7 +32,6 @@ export interface Routes {
 }
 
 interface ComputedPage { body: Uint8Array; etag: string; totalPages: number }
-const pageBytes = (page: ComputedPage) => page.body.byteLength + 64;
 /** Selections are arrays of small integers: about 8 bytes an element as V8 holds them. */
 const selectionBytes = (selected: number[]) => 8 * selected.length + 32;
 
@@ -78,12 +77,9 @@ class Endpoints implements Routes {
 
   async search(params: RawParams): Promise<EndpointAnswer> {
     const q = searchQuery(params, this.snapshot);
-    const key = `search-page\0${q.q}\0${q.limit}\0${q.page}\0${q.category ?? ''}\0${q.pricing ?? ''}`;
-    const page = await remembered(this.cache, key, async () => {
-      const { total, hits } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
-      const scores = hits.map((h) => `"score":${h.score}`);
-      return this.computedPage('search', this.snapshot.toolItems, hits.map((h) => h.index), pageMeta(total, q.page, q.limit), scores);
-    }, pageBytes);
+    const { total, hits } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
+    const scores = hits.map((h) => `"score":${h.score}`);
+    const page = this.computedPage('search', this.snapshot.toolItems, hits.map((h) => h.index), pageMeta(total, q.page, q.limit), scores);
     return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
   }
 
@@ -100,12 +96,11 @@ class Endpoints implements Routes {
   private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
     const entry = this.snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...this.prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
-    const computed = await remembered(this.cache, `page\0${key}`, async () => {
-      // A filter's selection serves all its pages and page sizes (browsing the pages of one filter is common).
-      const selected = await remembered(this.cache, `selection\0${filterKey}`, select, selectionBytes);
-      const { indices, meta } = listPage(selected, page, perPage);
-      return this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, meta);
-    }, pageBytes);
+    // A filter's selection serves all its pages and page sizes (browsing the pages of one filter is
+    // common); the page itself is remembered once, with the answer to its URL (gateway.ts).
+    const selected = await remembered(this.cache, `selection\0${filterKey}`, select, selectionBytes);
+    const { indices, meta } = listPage(selected, page, perPage);
+    const computed = this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, meta);
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
 

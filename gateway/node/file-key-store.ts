@@ -77,11 +77,16 @@ export class FileKeyStore implements KeyStore {
   }
 
   async lookup(hash: string): Promise<KeyLookup> {
-    await this.ready();
+    this.checkReadable();
     return this.lookups.get(hash) ?? UNKNOWN;
   }
 
   async ready(): Promise<void> {
+    this.checkReadable();
+  }
+
+  /** The last good copy answers for `graceMs` after the file stopped reading well; then the store is unavailable. */
+  private checkReadable(): void {
     if (this.failingSince !== null && this.now() - this.failingSince >= this.graceMs) {
       throw new KeyStoreUnavailableError(`keys file ${this.file} has not been readable for ${Math.round(this.graceMs / 1000)} s`);
     }
