@@ -1,5 +1,7 @@
 // The edge gateway: the real .vercel/output middleware in the Edge Runtime VM.
 import { existsSync } from 'node:fs';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -97,6 +99,24 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     const item = await edge.request('/api/v1/tools/elevenlabs', withKey());
     expect(existsSync(staticFile(item.rewrite!))).toBe(true);
   });
+
+  it('keeps what it remembers within its budget under a flood of distinct 12 KB URLs, keyed and keyless', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const business = (await admin.create('business', 'flood')).key;
+    const filler = '&'.repeat(12 * 1024); // empty segments are ignored: each URL is a valid, distinct page
+    gc();
+    const before = process.memoryUsage().heapUsed;
+    for (let i = 0; i < 1_500; i += 50) {
+      const batch = await Promise.all(Array.from({ length: 50 }, (_, j) => edge.request(`/api/v1/tools?per_page=2&page=${i + j + 1}${filler}`, withKey(business))));
+      expect(batch.every((r) => r.status === 200)).toBe(true);
+      await Promise.all(Array.from({ length: 50 }, (_, j) => edge.request(`/api/v1/tools?page=${i + j + 1}${filler}`)));
+    }
+    gc();
+    const grown = (process.memoryUsage().heapUsed - before) / 1024 / 1024;
+    // 3,000 URLs of 12 KB are 36 MB; the core's budget at the edge is 16 MB, keys counted at 2 bytes a character.
+    expect(grown).toBeLessThan(12);
+  }, 60_000);
 
   it('computes other pages and searches itself, with Link headers', async () => {
     const page = await edge.request('/api/v1/tools?per_page=2&sort=newest', withKey());

@@ -1,5 +1,8 @@
 // The Node adapter's last line of defence, in process: a failure after the core has answered.
+import http from 'node:http';
 import net, { type AddressInfo } from 'node:net';
+import v8 from 'node:v8';
+import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Gateway } from '../gateway/core/gateway.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../gateway/core/responses.ts';
@@ -71,6 +74,40 @@ describe('Node adapter', () => {
       server.close();
     }
   });
+
+  it('keeps what it remembers within its budget under a flood of distinct 12 KB URLs, keyed and keyless', async () => {
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const h = await createHarness();
+    const server = createServer({ gateway: h.gateway, bodies: h.snapshot.bodies, accessLog: () => {}, errorLog: () => {} });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 20 });
+    const port = (server.address() as AddressInfo).port;
+    const get = (p: string, headers: Record<string, string>) => new Promise<number>((resolve, reject) => {
+      http.get({ host: '127.0.0.1', port, path: p, headers, agent }, (res) => { res.resume(); res.on('end', () => resolve(res.statusCode!)); }).on('error', reject);
+    });
+    try {
+      h.keys.records.clear();
+      await h.keys.add(FREE_KEY, { status: 'active', id: 'key_flood', plan: 'pro' });
+      h.clock.now += 60_000;
+      const filler = '&'.repeat(12 * 1024); // empty segments are ignored: each URL is a valid, distinct page
+      gc();
+      const before = process.memoryUsage().heapUsed;
+      for (let i = 0; i < 1_200; i += 40) {
+        if (i % 600 === 0) h.clock.now += 60_000; // a new window: the pro plan allows 600 a minute
+        const keyed = await Promise.all(Array.from({ length: 40 }, (_, j) => get(`/api/v1/tools?per_page=2&page=${i + j + 1}${filler}`, { 'X-API-Key': FREE_KEY })));
+        expect(keyed.every((status) => status === 200)).toBe(true);
+        await Promise.all(Array.from({ length: 40 }, (_, j) => get(`/api/v1/tools?page=${i + j + 1}${filler}`, {})));
+      }
+      gc();
+      // 2,400 URLs of 12 KB are 29 MB; the gateway's budget here is 16 MB, keys counted at 2 bytes a character.
+      expect((process.memoryUsage().heapUsed - before) / 1024 / 1024).toBeLessThan(12);
+      expect(h.gateway.cache.bytes).toBeLessThanOrEqual(h.gateway.cache.budget);
+    } finally {
+      agent.destroy();
+      server.close();
+    }
+  }, 60_000);
 
   it('reduces an absolute-form request target to its path and query', () => {
     expect(pathOf('/api/v1/tools?page=2')).toBe('/api/v1/tools?page=2');
