@@ -1,6 +1,6 @@
 // npm run bench:flood: the server's memory under a flood of distinct long URLs (API.md "Bounds"):
-// RSS of npm start's server (CACHE_MB=32) before and after 30,000 keyless and 30,000 keyed
-// requests whose URLs are 12 KB each and never repeat. BENCH_BASELINE=<folder> measures another
+// RSS of npm start's server (CACHE_MB=32, a 384 MB heap) before and after 30,000 keyless and
+// 30,000 keyed requests whose URLs are 12 KB each and never repeat. BENCH_BASELINE=<folder> measures another
 // commit's server the same way, in the same run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -16,7 +16,14 @@ const REQUESTS = Number(process.env.FLOOD_REQUESTS ?? 30_000);
 const work = mkdtempSync(path.join(tmpdir(), 'bench-flood-'));
 const agent = new http.Agent({ keepAlive: true, maxSockets: 50 });
 
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+/** The process's RSS in MB, or NaN once it has exited. */
+function rssMb(pid: number): number {
+  try {
+    return Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) / 1024;
+  } catch {
+    return Number.NaN;
+  }
+}
 
 function get(port: number, p: string, headers: Record<string, string>): Promise<number> {
   return new Promise((resolve) => {
@@ -25,11 +32,12 @@ function get(port: number, p: string, headers: Record<string, string>): Promise<
   });
 }
 
-async function flood(port: number, headers: Record<string, string>, tag: string): Promise<Map<number, number>> {
+/** Valid, distinct 12 KB URLs (empty && segments are ignored), so keyed ones are answered 200 and remembered. */
+async function flood(port: number, headers: Record<string, string>, perPage: number): Promise<Map<number, number>> {
   const statuses = new Map<number, number>();
-  const filler = 'x'.repeat(12 * 1024);
+  const filler = '&'.repeat(12 * 1024);
   for (let i = 0; i < REQUESTS; i += 50) {
-    const batch = await Promise.all(Array.from({ length: 50 }, (_, j) => get(port, `/api/v1/tools?page=1&${tag}${i + j}=${filler}`, headers)));
+    const batch = await Promise.all(Array.from({ length: 50 }, (_, j) => get(port, `/api/v1/tools?per_page=${perPage}&page=${i + j + 1}${filler}`, headers)));
     for (const s of batch) statuses.set(s, (statuses.get(s) ?? 0) + 1);
   }
   return statuses;
@@ -38,14 +46,22 @@ async function flood(port: number, headers: Record<string, string>, tag: string)
 async function measure(name: string, server: ChildProcess, port: number, key: string): Promise<void> {
   for (let i = 0; i < 200 && await get(port, '/healthz', {}) !== 200; i++) await new Promise((r) => setTimeout(r, 100));
   const start = rssMb(server.pid!);
-  const keyless = await flood(port, {}, 'a');
+  const keyless = await flood(port, {}, 2);
   const afterKeyless = rssMb(server.pid!);
-  const keyed = await flood(port, { 'X-API-Key': key }, 'b');
+  const keyed = await flood(port, { 'X-API-Key': key }, 3);
   const afterKeyed = rssMb(server.pid!);
-  console.log(`${name.padEnd(10)} RSS ${start.toFixed(0)} MB -> ${afterKeyless.toFixed(0)} MB after ${REQUESTS} keyless (${[...keyless].map(([s, n]) => `${n}x${s}`).join(' ')}) -> ${afterKeyed.toFixed(0)} MB after ${REQUESTS} keyed (${[...keyed].map(([s, n]) => `${n}x${s}`).join(' ')})`);
+  const exited = server.exitCode !== null || server.signalCode !== null ? ` (the server exited: ${lastWords.get(server)?.trim().split('\n').find((l) => /heap|memory/i.test(l)) ?? 'see its output'})` : '';
+  console.log(`${name.padEnd(10)}${exited} RSS ${start.toFixed(0)} MB -> ${afterKeyless.toFixed(0)} MB after ${REQUESTS} keyless (${[...keyless].map(([s, n]) => `${n}x${s}`).join(' ')}) -> ${afterKeyed.toFixed(0)} MB after ${REQUESTS} keyed (${[...keyed].map(([s, n]) => `${n}x${s}`).join(' ')})`);
 }
 
 const children: ChildProcess[] = [];
+/** What each server wrote to stderr: how it died, if it did. */
+const lastWords = new Map<ChildProcess, string>();
+function started(child: ChildProcess): ChildProcess {
+  children.push(child);
+  child.stderr?.on('data', (d) => lastWords.set(child, ((lastWords.get(child) ?? '') + d).slice(-4_000)));
+  return child;
+}
 try {
   const plansFile = path.join(work, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ bench: { per_minute: 100_000_000 } }));
@@ -53,13 +69,11 @@ try {
   const { key, record } = await newKeyRecord('bench', 'flood');
   await writeKeysFile(keysFile, [record]);
   const env = { ...process.env, KEYS_FILE: keysFile, PLANS_FILE: plansFile, CACHE_MB: '32' };
-  const ours = spawn(process.execPath, ['--max-old-space-size=384', path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, stdio: 'ignore', env: { ...env, PORT: '18801' } });
-  children.push(ours);
+  const ours = started(spawn(process.execPath, ['--max-old-space-size=384', path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, PORT: '18801' } }));
   await measure('this tree', ours, 18_801, key);
   ours.kill();
   if (BASELINE) {
-    const base = spawn(process.execPath, ['--max-old-space-size=384', '--import', 'tsx', path.join(BASELINE, 'gateway/node/start.ts')], { cwd: BASELINE, stdio: 'ignore', env: { ...env, PORT: '18802' } });
-    children.push(base);
+    const base = started(spawn(process.execPath, ['--max-old-space-size=384', '--import', 'tsx', path.join(BASELINE, 'gateway/node/start.ts')], { cwd: BASELINE, stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, PORT: '18802' } }));
     await measure('baseline', base, 18_802, key);
   }
 } finally {
