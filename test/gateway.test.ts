@@ -1,4 +1,7 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ROOT } from './helpers.ts';
 import { etagOf } from '../snapshot/etag.ts';
 import { BASE, createHarness, FREE_KEY, PRO_KEY, REVOKED_KEY, type Harness } from './gateway-harness.ts';
 import { bodyText } from '../gateway/core/responses.ts';
@@ -237,6 +240,14 @@ describe('authentication', () => {
     expect(h.gateway.cache.size).toBe(before);
     await get('/api/v1/nope', { 'X-API-Key': REVOKED_KEY });
     expect(h.gateway.cache.size).toBeLessThanOrEqual(before + 1);
+  });
+
+  it('states the key format in its 401 as the one declaration says it (api-keys.ts), as the README does', async () => {
+    const { KEY_BODY, KEY_FORMAT } = await import('../gateway/core/api-keys.ts');
+    const r = await get('/api/v1/tools', { 'X-API-Key': 'sk_short' });
+    expect(r.json.error).toContain(KEY_FORMAT);
+    expect(KEY_FORMAT).toBe(`sk_ followed by ${KEY_BODY.min} to ${KEY_BODY.max} letters and digits`);
+    expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(`keys are \`sk_\` and ${KEY_BODY.min}-${KEY_BODY.max} letters or digits`);
   });
 
   it('refuses a key longer than the format allows (sk_ and 32 to 64 letters or digits) without looking it up', async () => {

@@ -68,6 +68,14 @@ describe('keys CLI', () => {
     expect(await readdir(path.dirname(file))).toEqual(['keys.json']);
   });
 
+  it('points its curl line at PUBLIC_BASE_URL, else at HOST and PORT, as the server does', async () => {
+    const key = (r: Run) => /sk_[A-Za-z0-9]+/.exec(r.stdout)![0];
+    const pub = await keys(['create', '--plan', 'free', '--name', 'a'], { PUBLIC_BASE_URL: 'https://api.example.com/' });
+    expect(pub.stdout).toContain(`curl -H "X-API-Key: ${key(pub)}" https://api.example.com/api/v1/tools`);
+    const port = await keys(['create', '--plan', 'free', '--name', 'b'], { PORT: '9090' });
+    expect(port.stdout).toContain(`curl -H "X-API-Key: ${key(port)}" http://127.0.0.1:9090/api/v1/tools`);
+  });
+
   it('prints exactly one JSON object with --json', async () => {
     const result = await keys(['create', '--plan', 'free', '--name', 'bot', '--json']);
     expect(result.code).toBe(0);

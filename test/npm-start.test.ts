@@ -1,6 +1,7 @@
 // `npm start` as an operator runs it: the production bundle under npm, and SIGTERM sent to npm
 // itself (as a process manager does) reaching the server.
 import { spawn } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
@@ -39,4 +40,25 @@ describe('npm start', () => {
       npm.kill('SIGKILL');
     }
   }, 90_000);
+
+  it('issues no demo key with DEMO_KEY=off, and says how to issue one', async () => {
+    const catalog = await fixtureCopy();
+    const own = path.dirname(catalog);
+    const port = await freePort();
+    const keysFile = path.join(own, 'keys.json');
+    const env = { ...process.env, CATALOG_DIR: catalog, DIST_DIR: path.join(own, 'dist'), KEYS_FILE: keysFile, PORT: String(port), DEMO_KEY: 'off' };
+    await new Promise<void>((resolve, reject) => spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'build/cli/ensure-built.ts')], { cwd: ROOT, env, stdio: 'ignore' }).on('exit', (code) => (code === 0 ? resolve() : reject(new Error(`build exited ${code}`)))));
+    const server = spawn(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout!.on('data', (d) => { output += d; });
+    try {
+      for (let i = 0; i < 400 && !/No demo key/.test(output); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(output).toContain('No demo key (DEMO_KEY=off): issue keys with npm run keys -- create');
+      expect(output).not.toMatch(/sk_[A-Za-z0-9]{32}/);
+      expect(existsSync(keysFile)).toBe(false);
+    } finally {
+      server.kill('SIGKILL');
+      await removeDir(own);
+    }
+  }, 60_000);
 });

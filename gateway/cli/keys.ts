@@ -99,7 +99,7 @@ async function create(args: string[], { env, stdout }: KeysIo): Promise<number> 
     stdout(`${JSON.stringify({ id: record.id, key, plan, name })}\n`);
     return 0;
   }
-  const base = `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8787}/api/v1`;
+  const base = `${(env.PUBLIC_BASE_URL || `http://${env.HOST || '127.0.0.1'}:${env.PORT || 8787}`).replace(/\/+$/, '')}/api/v1`;
   stdout(`Created key ${record.id} on plan ${plan} (${limit.per_minute} requests per minute), named "${name}":
 
     ${key}

@@ -40,9 +40,13 @@ const CACHE_MB = setting('CACHE_MB', 128, 0, 65_536, 'a whole number of megabyte
 const base = (process.env.PUBLIC_BASE_URL || `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, '');
 if (!/^https?:\/\/[^/?#\s]+$/.test(base)) fail(`PUBLIC_BASE_URL must be an origin such as https://api.example.com; got '${process.env.PUBLIC_BASE_URL}'.`);
 
-/** The first start of an empty store issues one demo key on the free plan (or the first plan). */
+/**
+ * The first start of the embedded default (an empty keys file) issues one demo key on the free plan
+ * (or the first plan), unless DEMO_KEY=off; a shared store (Redis) never gets one: its keys are the
+ * operator's to issue.
+ */
 async function demoKey(admin: KeyAdmin, plans: Plans): Promise<{ key: string; plan: string } | undefined> {
-  if ((await admin.list()).length > 0) return undefined;
+  if (stores.shared || process.env.DEMO_KEY === 'off' || (await admin.list()).length > 0) return undefined;
   const plan = plans.free ? 'free' : Object.keys(plans)[0]!;
   return { key: (await admin.create(plan, 'demo key (first start)')).key, plan };
 }
@@ -78,7 +82,10 @@ if (cluster.isPrimary && WORKERS > 1) {
 
 function announce(demo: { key: string; plan: string } | undefined): void {
   console.log(`AI Tools Catalog API on ${base}/api/v1 (keys: ${stores.admin.location}${WORKERS > 1 ? `, ${WORKERS} workers` : ''}).`);
-  if (!demo) return;
+  if (!demo) {
+    if (!stores.shared && process.env.DEMO_KEY === 'off') console.log('No demo key (DEMO_KEY=off): issue keys with npm run keys -- create --plan free --name "my app"');
+    return;
+  }
   const perMinute = plans[demo.plan]!.per_minute;
   console.log(`\nFirst start: issued a demo key on the ${demo.plan} plan (${perMinute} requests/minute). It is shown only this once:\n\n  ${demo.key}\n\nTry it:\n\n  curl -H "X-API-Key: ${demo.key}" "${base}/api/v1/tools?per_page=2"\n\nIssue more with: npm run keys -- create --plan pro --name "my app"\n`);
 }
