@@ -76,11 +76,24 @@ describe('MCP server', () => {
   it('answers bad input with a tool error saying what to send instead, as the REST 400s do', async () => {
     const r = await call(stdio, 'list_tools', { per_page: 500 });
     expect(r.isError).toBe(true);
-    expect(r.content[0]!.text).toBe((await rest('/tools?per_page=500')).error);
+    expect(r.content[0]!.text).toContain((await rest('/tools?per_page=500')).error);
     const pricing = await call(stdio, 'search_tools', { q: 'x', pricing: 'cheap' });
-    expect(pricing.content[0]!.text).toMatch(/^Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid\./);
+    expect(pricing.content[0]!.text).toContain("Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid.");
     const missing = await call(stdio, 'search_tools', {});
     expect(missing.isError).toBe(true);
+  });
+
+  it('states bounds and enums in its input schemas, and refuses an argument a tool does not take by name', async () => {
+    const { tools } = await stdio.listTools();
+    const list = tools.find((t) => t.name === 'list_tools')!.inputSchema as { properties: Record<string, any>; additionalProperties?: boolean };
+    expect(list.properties.per_page).toMatchObject({ minimum: 1, maximum: 100 });
+    expect(list.properties.pricing.enum).toEqual(['free', 'freemium', 'paid']);
+    expect(list.properties.sort.enum).toEqual(['name', 'newest']);
+    expect(list.additionalProperties).toBe(false);
+    const unknown = await call(stdio, 'list_tools', { per_page: 2, colour: 'red' });
+    expect(unknown.isError).toBe(true);
+    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort.");
+    expect((await call(stdio, 'get_tool', { slug: 'murf', verbose: true })).content[0]!.text).toContain("Unknown argument 'verbose' for get_tool");
   });
 
   it('says there is no tool with an unknown slug and suggests the nearest ones', async () => {
@@ -88,7 +101,9 @@ describe('MCP server', () => {
     expect(r.isError).toBe(true);
     expect(r.content[0]!.text).toMatch(/^No tool with slug 'elevenlab'\. Nearest slugs: 'elevenlabs'/);
     const moved = await call(stdio, 'get_tool', { slug: 'eleven-labs' });
-    expect(moved.content[0]!.text).toBe("Tool 'eleven-labs' is now 'elevenlabs'.");
+    expect(moved.isError).toBeFalsy();
+    expect(moved.structuredContent).toEqual(await rest('/tools/elevenlabs'));
+    expect(moved.content[0]!.text).toMatch(/^'eleven-labs' is now 'elevenlabs'\. ElevenLabs \(elevenlabs\) by ElevenLabs: .*\. Pricing: freemium\. https:\/\/elevenlabs\.io\/ Categories: Text to Speech/);
   });
 
   it('serves the same tools over Streamable HTTP with an X-API-Key or a Bearer key', async () => {

@@ -8,10 +8,11 @@ import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.t
 import { categorySchema, pageMetaSchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
 import { selectTools, type PageMeta } from '../../snapshot/lists.ts';
 import { editDistance } from '../../snapshot/edit-distance.ts';
-import type { RawParams } from './params.ts';
+import { valueProblem, type RawParams } from './params.ts';
 import { bodyText, HttpError } from './responses.ts';
 import type { EndpointAnswer, Routes } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
+import type { Tool } from '../../snapshot/types.ts';
 
 const OUTPUT = {
   tools: { data: z.array(toolSchema), meta: pageMetaSchema },
@@ -21,18 +22,33 @@ const OUTPUT = {
   category: { data: categorySchema, tools: z.array(z.object({ slug: z.string(), name: z.string() })).describe('The tools that list this category, by name.') },
 };
 
-/** A tool's input schema from the contract's parameter table: types here, ranges checked by the REST rules. */
-function inputSchema(endpoint: Endpoint): Record<string, z.ZodType> {
-  return Object.fromEntries((PARAMS[endpoint] as readonly ParamSpec[]).map((spec) => [spec.name, fieldOf(spec)]));
+/**
+ * A tool's input schema from the contract's parameter table, with its bounds and enums (the
+ * snapshot's own values); what it refuses is said in the REST 400's words, and an argument the
+ * tool does not take is refused by name.
+ */
+function inputSchema(tool: string, endpoint: Endpoint, view: SnapshotView) {
+  const specs = PARAMS[endpoint] as readonly ParamSpec[];
+  return strictArguments(tool, Object.fromEntries(specs.map((spec) => [spec.name, fieldOf(spec, view)])));
 }
 
-function fieldOf(spec: ParamSpec): z.ZodType {
+function strictArguments<S extends Record<string, z.ZodType>>(tool: string, shape: S) {
+  const names = Object.keys(shape).join(', ');
+  return z.strictObject(shape, {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? `Unknown argument ${issue.keys.map((k) => `'${k}'`).join(', ')} for ${tool}; it takes ${names}.` : undefined),
+  });
+}
+
+function fieldOf(spec: ParamSpec, view: SnapshotView): z.ZodType {
+  const rest = { error: (issue: { input?: unknown }) => valueProblem(spec, String(issue.input), view) };
   switch (spec.kind) {
-    case 'integer': return z.int().optional().describe(`${spec.description} ${spec.min} to ${spec.max}; default ${spec.default}.`);
+    case 'integer': return z.int(rest).min(spec.min, rest).max(spec.max, rest).optional().describe(`${spec.description} ${spec.min} to ${spec.max}; default ${spec.default}.`);
     case 'text': return z.string().describe(spec.description);
     case 'boolean': return z.boolean().optional().describe(spec.description);
-    case 'enum': return z.enum(spec.values as [string, ...string[]]).optional().describe(spec.description);
-    case 'snapshot-enum': return z.string().optional().describe(`${spec.description} ${spec.source === 'categories' ? 'A category slug from list_categories, e.g. "text-to-speech".' : spec.source === 'groups' ? 'A group slug, e.g. "audio".' : `One of the ${spec.source} values.`}`);
+    case 'enum': return z.enum(spec.values as [string, ...string[]], rest).optional().describe(spec.description);
+    case 'snapshot-enum':
+      if (spec.source === 'categories') return z.string().optional().describe(`${spec.description} A category slug from list_categories, e.g. "text-to-speech".`);
+      return z.enum([...view[spec.source]] as [string, ...string[]], rest).optional().describe(spec.description);
   }
 }
 
@@ -70,7 +86,7 @@ export function createMcpServer(sources: McpSources): McpServer {
 
 const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
 const body = (a: EndpointAnswer) => JSON.parse(bodyText(a.body)) as Record<string, unknown>;
-const toolLine = (t: { name: string; slug: string; tagline: string; pricing: string }, i: number) => `${i + 1}. ${t.name} (${t.slug}): ${t.tagline} [${t.pricing}]`;
+const toolLine = (t: Tool, i: number) => `${i + 1}. ${toolText(t)}`;
 
 function listText(json: Record<string, unknown>, line: (x: never, i: number) => string): string {
   const meta = json.meta as PageMeta;
@@ -79,28 +95,41 @@ function listText(json: Record<string, unknown>, line: (x: never, i: number) => 
 }
 
 /**
- * The index of a current item, through the REST route (so a former slug says where it moved and
- * a retired tool where its users went); an unknown slug also names the nearest ones.
+ * The index of the current item a slug names, through the REST route: a former slug names the item
+ * it became (`movedFrom` says so), a retired tool says where its users went, and an unknown slug
+ * also names the nearest ones.
  */
-function indexOf({ routes, snapshot }: McpSources, resource: 'tools' | 'categories', slug: string): number {
+function indexOf({ routes, snapshot }: McpSources, resource: 'tools' | 'categories', asked: string): { index: number; movedFrom?: string } {
+  let slug = asked;
   try {
     if (resource === 'tools') routes.tool(slug);
     else routes.category(slug);
   } catch (e) {
-    if (!(e instanceof HttpError) || e.code !== 'NOT_FOUND') throw e;
-    const near = nearest(slug, (resource === 'tools' ? snapshot.data.tools : snapshot.data.categories).map((x) => x.slug));
-    const hint = near.length > 0 ? ` Nearest slugs: ${near.map((x) => `'${x}'`).join(', ')}.` : '';
-    throw new HttpError(404, 'NOT_FOUND', `${e.message}${hint} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
+    if (!(e instanceof HttpError)) throw e;
+    if (e.code === 'MOVED_PERMANENTLY') slug = (resource === 'tools' ? snapshot.movedTools : snapshot.movedCategories).get(slug)!;
+    else if (e.code !== 'NOT_FOUND') throw e;
+    else {
+      const near = nearest(slug, (resource === 'tools' ? snapshot.data.tools : snapshot.data.categories).map((x) => x.slug));
+      const hint = near.length > 0 ? ` Nearest slugs: ${near.map((x) => `'${x}'`).join(', ')}.` : '';
+      throw new HttpError(404, 'NOT_FOUND', `${e.message}${hint} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
+    }
   }
-  return (resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).get(slug)!;
+  const index = (resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).get(slug)!;
+  return slug === asked ? { index } : { index, movedFrom: asked };
+}
+
+/** A tool in words an assistant can pass on: name, tagline, pricing, url and categories. */
+function toolText(t: Tool): string {
+  return `${t.name} (${t.slug}) by ${t.maker}: ${t.tagline}. Pricing: ${t.pricing}. ${t.url} Categories: ${t.categories.map((c) => c.name).join(', ')}.`;
 }
 
 /** search_tools, list_tools and list_categories: the REST lists. */
-function registerListTools(server: McpServer, { routes }: McpSources): void {
+function registerListTools(server: McpServer, sources: McpSources): void {
+  const { routes } = sources;
   server.registerTool('search_tools', {
     title: 'Search AI tools',
     description: 'Find AI tools for a need, by name or in plain words ("text to speech with a free plan", "remove background", "midjourney"). Tolerates typos. Returns tools best first, each with a relevance score. Filter with a category slug or pricing (free, freemium, paid).',
-    inputSchema: inputSchema('search'),
+    inputSchema: inputSchema('search_tools', 'search', sources.snapshot),
     outputSchema: OUTPUT.search,
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
@@ -111,7 +140,7 @@ function registerListTools(server: McpServer, { routes }: McpSources): void {
   server.registerTool('list_tools', {
     title: 'List AI tools',
     description: 'Browse the catalog with filters: a category slug, pricing (free, freemium, paid), platform (web, ios, android, macos, windows, linux, api, browser-extension, ide-extension, cli, self-hosted), open_source, sorted by name or newest; paginated.',
-    inputSchema: inputSchema('tools'),
+    inputSchema: inputSchema('list_tools', 'tools', sources.snapshot),
     outputSchema: OUTPUT.tools,
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
@@ -122,7 +151,7 @@ function registerListTools(server: McpServer, { routes }: McpSources): void {
   server.registerTool('list_categories', {
     title: 'List categories of AI tools',
     description: 'The catalog\'s categories (e.g. text-to-speech, image-generation), each with its group and number of tools; filter by group (e.g. audio, image, video, code), sort by name or tool_count.',
-    inputSchema: inputSchema('categories'),
+    inputSchema: inputSchema('list_categories', 'categories', sources.snapshot),
     outputSchema: OUTPUT.categories,
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
@@ -138,23 +167,25 @@ function registerItemTools(server: McpServer, sources: McpSources): void {
   server.registerTool('get_tool', {
     title: 'Get one AI tool',
     description: 'Everything the catalog holds about one tool, by its slug (from search_tools or list_tools): what it does, maker, URL, pricing, platforms, open-source repository, categories.',
-    inputSchema: { slug: z.string().describe('The tool\'s slug, e.g. "elevenlabs".') },
+    inputSchema: strictArguments('get_tool', { slug: z.string().describe('The tool\'s slug, e.g. "elevenlabs"; a former slug answers with the current tool.') }),
     outputSchema: OUTPUT.tool,
     annotations: READ_ONLY,
   }, ({ slug }) => answer(async () => {
-    const tool = snapshot.data.tools[indexOf(sources, 'tools', slug)]! as { name: string; maker: string; tagline: string; url: string; pricing: string };
-    return { json: { data: tool }, text: `${tool.name} by ${tool.maker}: ${tool.tagline}. ${tool.url} [${tool.pricing}]` };
+    const { index, movedFrom } = indexOf(sources, 'tools', slug);
+    const tool = snapshot.data.tools[index]!;
+    const moved = movedFrom === undefined ? '' : `'${movedFrom}' is now '${tool.slug}'. `;
+    return { json: { data: tool }, text: `${moved}${toolText(tool)}` };
   }));
 
   server.registerTool('get_category', {
     title: 'Get one category',
     description: 'One category by slug, with the names and slugs of all its tools.',
-    inputSchema: { slug: z.string().describe('The category\'s slug, e.g. "text-to-speech".') },
+    inputSchema: strictArguments('get_category', { slug: z.string().describe('The category\'s slug, e.g. "text-to-speech".') }),
     outputSchema: OUTPUT.category,
     annotations: READ_ONLY,
   }, ({ slug }) => answer(async () => {
-    const category = snapshot.data.categories[indexOf(sources, 'categories', slug)]! as { name: string; description: string };
-    const tools = selectTools(snapshot.data, { sort: 'name', category: slug }).map((i) => ({ slug: snapshot.data.tools[i]!.slug, name: snapshot.data.tools[i]!.name }));
+    const category = snapshot.data.categories[indexOf(sources, 'categories', slug).index]!;
+    const tools = selectTools(snapshot.data, { sort: 'name', category: category.slug }).map((i) => ({ slug: snapshot.data.tools[i]!.slug, name: snapshot.data.tools[i]!.name }));
     return { json: { data: category, tools }, text: `${category.name}: ${category.description}\nTools: ${tools.map((t) => t.name).join(', ')}` };
   }));
 

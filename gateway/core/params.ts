@@ -68,45 +68,45 @@ function printable(s: string): string {
 
 type Value = string | number | boolean | undefined;
 
-/** Checks one parameter against its row of the table; undefined when absent and without default. */
-function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotView): Value {
+/** The 400 message for a value of a parameter that is not allowed; undefined when it is (text aside). */
+export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView): string | undefined {
+  const invalid = `Invalid value for '${spec.name}':`;
   switch (spec.kind) {
     case 'integer': {
-      if (value === undefined) return spec.default;
-      if (DIGITS.test(value)) {
-        const n = Number(value);
-        if (n >= spec.min && n <= spec.max) return n;
-      }
-      throw new ParamError(`Invalid value for '${spec.name}': expected an integer from ${spec.min} to ${spec.max} written as plain digits (e.g. ${spec.default}); got '${printable(value)}'.`);
+      const n = DIGITS.test(value) ? Number(value) : Number.NaN;
+      if (n >= spec.min && n <= spec.max) return undefined;
+      return `${invalid} expected an integer from ${spec.min} to ${spec.max} written as plain digits (e.g. ${spec.default}); got '${printable(value)}'.`;
     }
-    case 'text': {
-      if (value === undefined) throw new ParamError(`Missing required parameter '${spec.name}': send the search text, ${spec.minLength} to ${spec.maxLength} characters (e.g. ?${spec.name}=text+to+speech).`);
-      const text = value.trim();
-      const length = [...text].length;
-      if (length < spec.minLength || length > spec.maxLength) {
-        throw new ParamError(`Invalid value for '${spec.name}': expected ${spec.minLength} to ${spec.maxLength} characters after trimming whitespace; got ${length}.`);
-      }
-      return text;
-    }
-    case 'boolean':
-      if (value === undefined || value === 'true' || value === 'false') return value === undefined ? undefined : value === 'true';
-      throw new ParamError(`Invalid value for '${spec.name}': '${printable(value)}' is not one of true, false.`);
-    case 'enum':
-      if (value === undefined) return spec.default;
-      if (spec.values.includes(value)) return value;
-      throw new ParamError(`Invalid value for '${spec.name}': '${printable(value)}' is not one of ${spec.values.join(', ')}.`);
+    case 'text': return undefined;
+    case 'boolean': return value === 'true' || value === 'false' ? undefined : `${invalid} '${printable(value)}' is not one of true, false.`;
+    case 'enum': return spec.values.includes(value) ? undefined : `${invalid} '${printable(value)}' is not one of ${spec.values.join(', ')}.`;
     case 'snapshot-enum': {
-      if (value === undefined) return undefined;
       if (spec.source === 'categories') {
-        if (view.categoryBySlug.has(value)) return value;
-        throw new ParamError(`Invalid value for '${spec.name}': no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`);
+        return view.categoryBySlug.has(value) ? undefined : `${invalid} no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
       }
       const allowed = view[spec.source];
-      if (allowed.has(value)) return value;
+      if (allowed.has(value)) return undefined;
       const list = [...allowed].join(', ');
-      throw new ParamError(`Invalid value for '${spec.name}': '${printable(value)}' is not one of ${spec.source === 'groups' ? `the groups ${list}` : list}.`);
+      return `${invalid} '${printable(value)}' is not one of ${spec.source === 'groups' ? `the groups ${list}` : list}.`;
     }
   }
+}
+
+/** Checks one parameter against its row of the table; undefined when absent and without default. */
+function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotView): Value {
+  if (spec.kind === 'text') {
+    if (value === undefined) throw new ParamError(`Missing required parameter '${spec.name}': send the search text, ${spec.minLength} to ${spec.maxLength} characters (e.g. ?${spec.name}=text+to+speech).`);
+    const text = value.trim();
+    const length = [...text].length;
+    if (length < spec.minLength || length > spec.maxLength) {
+      throw new ParamError(`Invalid value for '${spec.name}': expected ${spec.minLength} to ${spec.maxLength} characters after trimming whitespace; got ${length}.`);
+    }
+    return text;
+  }
+  if (value === undefined) return 'default' in spec ? spec.default : undefined;
+  const problem = valueProblem(spec, value, view);
+  if (problem !== undefined) throw new ParamError(problem);
+  return spec.kind === 'integer' ? Number(value) : spec.kind === 'boolean' ? value === 'true' : value;
 }
 
 /**
