@@ -3,7 +3,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { locateJsonError } from './json-error.ts';
+import { explainJsonError } from '../snapshot/json-error.ts';
 import { categoryFileSchema, retiredFileSchema, toolFileSchema, vocabularyFileSchema, type CategoryFile, type RetiredFile, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
 
 export interface Problem {
@@ -112,9 +112,8 @@ function parseFile<S extends z.ZodType>(
   try {
     json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (e) {
-    const where = locateJsonError(text.startsWith('\uFEFF') ? text.slice(1) : text);
-    const reason = (e as Error).message.replace(/ in JSON at position \d+.*$/, '').replace(/, ".*" is not valid JSON$/, '');
-    problems.push({ file, line: where.line, column: where.column, message: `invalid JSON at line ${where.line}, column ${where.column}: ${reason}` });
+    const where = explainJsonError(text.startsWith('\uFEFF') ? text.slice(1) : text);
+    problems.push({ file, line: where.line, column: where.column, message: `invalid JSON at ${where.message}` });
     return undefined;
   }
   const result = schema.safeParse(json);

@@ -12,7 +12,7 @@ async function searchFrom(command: string, args: string[]): Promise<string[]> {
   const env = Object.fromEntries(Object.entries(process.env).filter(([k, v]) => v !== undefined && !['DIST_DIR', 'CATALOG_DIR', 'npm_config_prefix'].includes(k))) as Record<string, string>;
   await client.connect(new StdioClientTransport({ command, args, cwd: tmpdir(), env, stderr: 'ignore' }));
   try {
-    const result = await client.callTool({ name: 'search_tools', arguments: { q: 'elevenlabs', limit: 1 } }) as { structuredContent: { data: { slug: string }[] } };
+    const result = await client.callTool({ name: 'search_tools', arguments: { q: 'elevenlabs', limit: 1 } }) as unknown as { structuredContent: { data: { slug: string }[] } };
     return result.structuredContent.data.map((t) => t.slug);
   } finally {
     await client.close();

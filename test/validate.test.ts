@@ -29,7 +29,16 @@ describe('validator', () => {
     catalog = await fixtureCopy();
     await writeFile(tool('murf'), '{\n  "slug": "murf",\n  "name": "Murf",\n}\n');
     const [problem] = await problemsOf(catalog);
-    expect(problem).toMatch(/^catalog\/tools\/murf\.json: invalid JSON at line 4, column 1/);
+    expect(problem).toMatch(/^catalog\/tools\/murf\.json: invalid JSON at line 4, column 1: remove the comma after "Murf" \(JSON allows no comma before "}"\)/);
+  });
+
+  it('says what to write instead for the mistakes people make in JSON by hand', async () => {
+    const { explainJsonError } = await import('../snapshot/json-error.ts');
+    expect(explainJsonError('{"tags": ["a", "b",]}').message).toBe('line 1, column 20: remove the comma after "b" (JSON allows no comma before "]")');
+    expect(explainJsonError("{'name': 'x'}").message).toBe('line 1, column 2: use double quotes (") for names and strings; JSON has no single quotes');
+    expect(explainJsonError('{"a": 1 "b": 2}').message).toBe('line 1, column 9: a comma is missing before this \'"\'');
+    expect(explainJsonError('{"a": [1, 2').message).toMatch(/^line 1, column 12: the text ends before the JSON does/);
+    expect(explainJsonError('{name: 1}').message).toBe('line 1, column 2: put the name in double quotes, e.g. "name": ...');
   });
 
   it('names a missing field, an extra field and a wrong type', async () => {

@@ -7,6 +7,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, open, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
+import { explainJsonError } from '../../snapshot/json-error.ts';
 import { KeyAdminError, type KeyAdmin, type KeyInfo, type KeyRecord as KeyRecordShape } from '../core/key-admin.ts';
 import { generateKey, generateKeyId, hashKey, KEY_ID_PATTERN } from '../core/api-keys.ts';
 
@@ -62,8 +63,8 @@ export function parseKeysFile(text: string, file: string): KeyRecord[] {
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (e) {
-    throw new KeysFileError(`keys file ${file} is not valid JSON (${(e as Error).message})`);
+  } catch {
+    throw new KeysFileError(`keys file ${file} is not valid JSON at ${explainJsonError(text).message}`);
   }
   const result = KeysFileSchema.safeParse(json);
   if (!result.success) {

@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { explainJsonError } from '../../snapshot/json-error.ts';
 import { parsePlans, PlansFileError, type Plans } from '../core/plans.ts';
 
 export { PlansFileError };
@@ -22,8 +23,8 @@ export function loadPlans(file: string = process.env.PLANS_FILE ?? DEFAULT_PLANS
   let json: unknown;
   try {
     json = JSON.parse(text);
-  } catch (e) {
-    const reason = `is not valid JSON (${(e as Error).message})`;
+  } catch {
+    const reason = `is not valid JSON at ${explainJsonError(text).message}`;
     throw new PlansFileError(`plans file ${shown}: ${reason}`, [reason]);
   }
   return parsePlans(json, shown);

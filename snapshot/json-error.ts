@@ -1,8 +1,30 @@
-// JSON.parse does not always say where it failed (V8 omits the position for some errors), and
-// curators need a line and column. This scanner walks the text by the JSON grammar and returns
-// the offset of the first character that breaks it.
+// JSON.parse does not always say where it failed (V8 omits the position for some errors), and the
+// people who edit JSON by hand (curators, operators) need a line, a column and what to write
+// instead. This scanner walks the text by the JSON grammar and finds the first character that
+// breaks it; explainJsonError says what is wrong there in plain words.
 
 export interface JsonErrorLocation { line: number; column: number; offset: number }
+
+/** Where JSON text breaks, and what to do about it: "line 4, column 3: remove the comma after "b"". */
+export function explainJsonError(text: string): JsonErrorLocation & { message: string } {
+  const where = locateJsonError(text);
+  return { ...where, message: `line ${where.line}, column ${where.column}: ${advice(text, where.offset)}` };
+}
+
+function advice(text: string, offset: number): string {
+  if (offset >= text.length) return 'the text ends before the JSON does; a closing "}", "]" or \'"\' is missing';
+  const ch = text[offset]!;
+  const before = text.slice(0, offset).trimEnd();
+  if ((ch === '}' || ch === ']') && before.endsWith(',')) {
+    const last = before.slice(0, -1).trimEnd();
+    const token = /("(?:[^"\\]|\\.)*"|[^\s,[\]{}:]+|[\]}])$/.exec(last)?.[1] ?? last.slice(-20);
+    return `remove the comma after ${token.length > 40 ? `${token.slice(0, 40)}..."` : token} (JSON allows no comma before "${ch}")`;
+  }
+  if (ch === "'") return 'use double quotes (") for names and strings; JSON has no single quotes';
+  if (/[A-Za-z_]/.test(ch) && /[{,]$/.test(before)) return 'put the name in double quotes, e.g. "name": ...';
+  if (ch === '"' && /["\]}\d\w]$/.test(before)) return 'a comma is missing before this \'"\'';
+  return `unexpected ${JSON.stringify(ch)}; check the commas, quotes and brackets just before it`;
+}
 
 export function locateJsonError(text: string): JsonErrorLocation {
   const offset = firstBadOffset(text);
