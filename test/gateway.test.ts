@@ -261,6 +261,16 @@ describe('authentication', () => {
     }
   });
 
+  it('answers 503 to a key whose plan is not configured, logging it once per plan, not once per request', async () => {
+    const lines: string[] = [];
+    const gateway = createGateway({ snapshot: h.snapshot.view, keys: h.keys, limiterFor: () => undefined, now: () => h.clock.now, log: (l) => lines.push(l) });
+    for (let i = 0; i < 20; i++) {
+      const r = await gateway.handle({ method: 'GET', url: `${BASE}/api/v1/tools`, headers: new Headers({ 'X-API-Key': FREE_KEY }) });
+      expect(r.status).toBe(503);
+    }
+    expect(lines).toEqual([expect.stringMatching(/^key key_free has plan 'free', which is not in the plans file/)]);
+  });
+
   it('logs an outage of the key store when it starts, then a count every 10 s, never a line per request', async () => {
     const { createGateway } = await import('../gateway/core/gateway.ts');
     const lines: string[] = [];

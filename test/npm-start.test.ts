@@ -4,7 +4,9 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { writeFile } from 'node:fs/promises';
+import { newKeyRecord, writeKeysFile } from '../gateway/node/keys-file.ts';
+import { fixtureCopy, removeDir, ROOT, tempDir } from './helpers.ts';
 import { freePort } from './redis-server.ts';
 
 describe('npm start', () => {
@@ -61,4 +63,21 @@ describe('npm start', () => {
       await removeDir(own);
     }
   }, 60_000);
+
+  it('refuses to start when a key is on a plan the plans file lacks, naming the plan, the file and the keys', async () => {
+    const own = await tempDir();
+    const keysFile = path.join(own, 'keys.json');
+    const plansFile = path.join(own, 'plans.json');
+    await writeFile(plansFile, '{"free": {"per_minute": 60}}');
+    const gold = await newKeyRecord('gold', 'partner');
+    await writeKeysFile(keysFile, [gold.record, (await newKeyRecord('free', 'ok')).record]);
+    const env = { ...process.env, KEYS_FILE: keysFile, PLANS_FILE: plansFile, PORT: String(await freePort()) };
+    const server = spawn(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stderr!.on('data', (d) => { output += d; });
+    const code = await new Promise<number | null>((resolve) => server.once('exit', resolve));
+    expect(code).toBe(1);
+    expect(output).toContain(`Keys in ${keysFile} are on plans that are not in the plans file ${plansFile}: 'gold' (${gold.record.id}). Add the plans to that file, or revoke the keys`);
+    await removeDir(own);
+  }, 30_000);
 });

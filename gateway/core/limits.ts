@@ -23,6 +23,8 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
   const outage = new Outage('rate limiter', 'counting in this instance until it answers', log, now);
   /** One in-process window per plan (plans are the operator's few), made at the first outage. */
   const fallbacks = new Map<string, MemoryRateLimiter>();
+  /** Plans found missing, each logged once (their keys' every request is 503 until it is added). */
+  const missingPlans = new Set<string>();
 
   function fallback(plan: string, id: string, rate: number): RateLimitResult {
     let local = fallbacks.get(plan);
@@ -35,7 +37,8 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
   return async (plan, id, rate) => {
     const limiter = limiterFor(plan);
     if (limiter === undefined) {
-      log(`key ${id} has plan '${plan}', which is not in the plans file`);
+      if (!missingPlans.has(plan)) log(`key ${id} has plan '${plan}', which is not in the plans file: its requests get 503 until the plan is added (logged once per plan)`);
+      missingPlans.add(plan);
       throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The plan of this API key is not configured; retry later or ask the operator.', { 'Retry-After': '60' });
     }
     if (outage.resting()) return fallback(plan, id, rate);

@@ -58,6 +58,17 @@ try {
   fail(e instanceof PlansFileError ? e.message : `Could not load the plans file: ${(e as Error).message}`);
 }
 const stores = await openStores(plans, process.env, { workers: cluster.isWorker ? WORKERS : 1 }).catch((e: Error) => fail(`Could not open the key store: ${e.message}`));
+if (cluster.isPrimary) await checkKeyPlans();
+
+/** Every active key's plan must be in the plans file: a key on a missing plan would get 503 forever. */
+async function checkKeyPlans(): Promise<void> {
+  const keys = await stores.admin.list().catch((e: Error) => fail(`Could not list the keys in ${stores.admin.location}: ${e.message}`));
+  const missing = new Map<string, string[]>();
+  for (const k of keys) if (k.status === 'active' && !plans[k.plan]) missing.set(k.plan, [...(missing.get(k.plan) ?? []), k.id]);
+  if (missing.size === 0) return;
+  const list = [...missing].map(([plan, ids]) => `'${plan}' (${ids.join(', ')})`).join('; ');
+  fail(`Keys in ${stores.admin.location} are on plans that are not in the plans file ${process.env.PLANS_FILE ?? 'gateway/plans.json'}: ${list}. Add the plans to that file, or revoke the keys (npm run keys -- revoke <id>).`);
+}
 
 if (cluster.isPrimary && WORKERS > 1) {
   // The workers accept connections themselves: with the primary handing them out (round-robin), a
