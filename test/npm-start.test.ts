@@ -6,7 +6,8 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { writeFile } from 'node:fs/promises';
 import { newKeyRecord, writeKeysFile } from '../gateway/node/keys-file.ts';
-import { fixtureCopy, removeDir, ROOT, tempDir } from './helpers.ts';
+import { buildSnapshot } from '../build/build.ts';
+import { editJson, fixtureCopy, removeDir, ROOT, tempDir } from './helpers.ts';
 import { freePort } from './redis-server.ts';
 
 describe('npm start', () => {
@@ -80,4 +81,35 @@ describe('npm start', () => {
     expect(output).toContain(`Keys in ${keysFile} are on plans that are not in the plans file ${plansFile}: 'gold' (${gold.record.id}). Add the plans to that file, or revoke the keys`);
     await removeDir(own);
   }, 30_000);
+
+  it('picks up a rebuilt snapshot by itself: /healthz and the answers show the new one, and the log names both ids', async () => {
+    const catalog = await fixtureCopy();
+    const own = path.dirname(catalog);
+    const dist = path.join(own, 'dist');
+    expect((await buildSnapshot(catalog, dist)).ok).toBe(true);
+    const port = await freePort();
+    const env = { ...process.env, DIST_DIR: dist, KEYS_FILE: path.join(own, 'keys.json'), PORT: String(port) };
+    const server = spawn(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout!.on('data', (d) => { output += d; });
+    server.stderr!.on('data', (d) => { output += d; });
+    const base = `http://127.0.0.1:${port}`;
+    const health = async () => (await (await fetch(`${base}/healthz`)).json()).snapshot as string;
+    try {
+      for (let i = 0; i < 400 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 25));
+      const key = /sk_[A-Za-z0-9]+/.exec(output)![0];
+      const before = await health();
+      await editJson(path.join(catalog, 'tools/elevenlabs.json'), (t) => { t.tagline = 'Lifelike AI voices, rebuilt while the server runs'; });
+      expect((await buildSnapshot(catalog, dist)).ok).toBe(true);
+      let after = before;
+      for (let i = 0; i < 100 && after === before; i++) { await new Promise((r) => setTimeout(r, 50)); after = await health(); }
+      expect(after).not.toBe(before);
+      const tool = await (await fetch(`${base}/api/v1/tools/elevenlabs`, { headers: { 'X-API-Key': key } })).json();
+      expect(tool.data.tagline).toBe('Lifelike AI voices, rebuilt while the server runs');
+      expect(output).toContain(`snapshot ${before} -> ${after}`);
+    } finally {
+      server.kill('SIGKILL');
+      await removeDir(own);
+    }
+  }, 60_000);
 });

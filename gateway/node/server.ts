@@ -11,6 +11,10 @@ import type { ErrorCode } from '../../snapshot/contract.ts';
 import type { PrebuiltBytes } from './load.ts';
 
 export interface ServerOptions {
+  /**
+   * The gateway and the prebuilt bodies of the snapshot it serves, read at the start of each request:
+   * replacing both (a new snapshot) leaves requests in flight to finish on the ones they started with.
+   */
   gateway: Gateway;
   bodies: Map<string, PrebuiltBytes>;
   /** One line per request; the default writes to stdout. */
@@ -27,7 +31,8 @@ export const MAX_HEADER_BYTES = 16 * 1024;
 /** The core builds absolute URLs from its configured public base, never from the Host header. */
 const ORIGIN = 'http://localhost';
 
-export function createServer({ gateway, bodies, accessLog = (l) => process.stdout.write(`${l}\n`), errorLog = (l) => console.error(l), headersTimeoutMs = 10_000 }: ServerOptions): http.Server {
+export function createServer(site: ServerOptions): http.Server {
+  const { accessLog = (l) => process.stdout.write(`${l}\n`), errorLog = (l) => console.error(l), headersTimeoutMs = 10_000 } = site;
   const server = http.createServer({
     requireHostHeader: false, // answered below, in the envelope
     maxHeaderSize: MAX_HEADER_BYTES,
@@ -51,7 +56,8 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
       body: method === 'POST' ? Readable.toWeb(req) as ReadableStream<Uint8Array> : null,
     };
     // The core answers every error itself; a rejection is a bug.
-    gateway.handle(request).then((r) => deliver(res, r, method, target, started), (e: unknown) => internalError(res, randomUUID(), e, ''));
+    const { gateway, bodies } = site;
+    gateway.handle(request).then((r) => deliver(res, r, bodies, method, target, started), (e: unknown) => internalError(res, randomUUID(), e, ''));
   });
 
   /** The last line of defence: a failure the core did not answer is logged with the request id, and answered 500 if nothing was sent yet. */
@@ -62,7 +68,7 @@ export function createServer({ gateway, bodies, accessLog = (l) => process.stdou
   }
 
   /** Sends the core's answer and logs the request. */
-  function deliver(res: http.ServerResponse, result: GatewayResult, method: string, target: string, started: number): void {
+  function deliver(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, method: string, target: string, started: number): void {
     // A client that went away is not a server error: its one access-log line says so.
     const status = res.destroyed ? 'aborted' : result.status;
     try {

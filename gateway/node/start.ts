@@ -9,7 +9,8 @@ import { createGateway } from '../core/gateway.ts';
 import type { KeyAdmin } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
 import { countForWorkers } from './primary-limits.ts';
-import { loadSnapshot } from './load.ts';
+import { loadSnapshot, type LoadedSnapshot } from './load.ts';
+import { watchSnapshot } from './snapshot-watch.ts';
 import { loadPlans, PlansFileError } from './plans-file.ts';
 import { accessLog as openAccessLog } from './access-log.ts';
 import { createServer } from './server.ts';
@@ -104,12 +105,15 @@ function announce(demo: { key: string; plan: string } | undefined): void {
 async function serve(): Promise<void> {
   const snapshot = await loadSnapshot(DIST);
   const demo = cluster.isPrimary ? await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`)) : undefined;
-  const gateway = createGateway({
-    snapshot: snapshot.view, keys: stores.keys, keyCacheMs: stores.keyCacheMs, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
+  // The stores and limiters outlive a snapshot: a new snapshot gets a new gateway over the same ones.
+  const gatewayOf = (loaded: LoadedSnapshot) => createGateway({
+    snapshot: loaded.view, keys: stores.keys, keyCacheMs: stores.keyCacheMs, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
     publicBaseUrl: base, cacheBytes: CACHE_MB * 1024 * 1024,
   });
   const accessLog = openAccessLog();
-  const server = createServer({ gateway, bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS });
+  const site = { gateway: gatewayOf(snapshot), bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS };
+  const server = createServer(site);
+  const watch = watchSnapshot(DIST, snapshot, (next) => Object.assign(site, { gateway: gatewayOf(next), bodies: next.bodies }), (line) => console.error(line));
   server.on('error', (e: NodeJS.ErrnoException) => fail(e.code === 'EADDRINUSE' ? `Port ${PORT} on ${HOST} is in use; set PORT to another port.` : `Server error: ${e.message}`));
   server.listen(PORT, HOST, () => {
     if (cluster.isPrimary) {
@@ -129,6 +133,7 @@ async function serve(): Promise<void> {
     if (stopping) return;
     stopping = true;
     if (cluster.isPrimary) console.log(`${signal}: finishing open requests, then stopping.`);
+    watch.stop();
     server.close(() => { void stores.close(); exit(); });
     server.closeIdleConnections();
     setTimeout(exit, 4_500).unref();
