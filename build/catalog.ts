@@ -31,11 +31,16 @@ export interface Catalog {
   retired: SourceFile<RetiredFile>[];
   /** The search vocabulary (catalog/vocabulary.json, optional). */
   vocabulary: SourceFile<VocabularyFile> | null;
+  /** Tool files refused by their schema whose categories can still be checked. */
+  unchecked?: UncheckedTool[];
 }
 
 export interface ReadResult extends Catalog {
   problems: Problem[];
 }
+
+/** A tool file that is JSON but failed its schema: its references are still checked, so one run shows every problem. */
+export interface UncheckedTool { file: string; text: string; categories: string[] }
 
 export const VOCABULARY_FILE = 'vocabulary.json';
 
@@ -47,16 +52,20 @@ const utf8 = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
 /** `shown` is how paths are printed; by default relative to the working directory. */
 export async function readCatalog(root: string, shown = path.relative(process.cwd(), root) || '.'): Promise<ReadResult> {
   const problems: Problem[] = [];
-  const tools = await readKind(root, shown, 'tools', toolFileSchema, problems);
+  const unchecked: UncheckedTool[] = [];
+  const tools = await readKind(root, shown, 'tools', toolFileSchema, problems, (file, text, json) => {
+    const categories = (json as { categories?: unknown } | null)?.categories;
+    if (Array.isArray(categories) && categories.every((c) => typeof c === 'string')) unchecked.push({ file, text, categories });
+  });
   const categories = await readKind(root, shown, 'categories', categoryFileSchema, problems);
   const retired = await readKind(root, shown, 'retired', retiredFileSchema, problems);
   const vocabularyBytes = await readFile(path.join(root, VOCABULARY_FILE)).catch(() => null);
   const vocabulary = vocabularyBytes === null ? null : parseFile(path.join(shown, VOCABULARY_FILE), vocabularyBytes, vocabularyFileSchema, problems) ?? null;
-  return { tools, categories, retired, vocabulary, problems };
+  return { tools, categories, retired, vocabulary, problems, unchecked };
 }
 
 async function readKind<S extends z.ZodType>(
-  root: string, shown: string, kind: 'tools' | 'categories' | 'retired', schema: S, problems: Problem[],
+  root: string, shown: string, kind: 'tools' | 'categories' | 'retired', schema: S, problems: Problem[], refused?: Refused,
 ): Promise<SourceFile<z.infer<S>>[]> {
   const dir = path.join(root, kind);
   const shownDir = path.join(shown, kind);
@@ -89,7 +98,7 @@ async function readKind<S extends z.ZodType>(
       problems.push({ file, message: `is ${formatBytes(info.size)}; a catalog file is a few KB (limit ${formatBytes(MAX_FILE_BYTES)}): check that the right file was saved here` });
       continue;
     }
-    const parsed = parseFile(file, await readFile(abs), schema, problems);
+    const parsed = parseFile(file, await readFile(abs), schema, problems, refused);
     if (parsed) out.push(parsed);
   }
   if (jsonFiles === 0 && !optional) {
@@ -98,8 +107,11 @@ async function readKind<S extends z.ZodType>(
   return out;
 }
 
+/** Told of a file that is JSON but failed its schema. */
+type Refused = (file: string, text: string, json: unknown) => void;
+
 function parseFile<S extends z.ZodType>(
-  file: string, bytes: Buffer, schema: S, problems: Problem[],
+  file: string, bytes: Buffer, schema: S, problems: Problem[], refused?: Refused,
 ): SourceFile<z.infer<S>> | undefined {
   let text: string;
   try {
@@ -119,6 +131,7 @@ function parseFile<S extends z.ZodType>(
   const result = schema.safeParse(json);
   if (!result.success) {
     for (const issue of result.error.issues) problems.push(describeIssue(file, text, json, issue));
+    refused?.(file, text, json);
     return undefined;
   }
   return { file, text, data: result.data };

@@ -128,8 +128,9 @@ export const checks: Record<string, Check> = {
     const known = c.categories.map((x) => x.data.slug);
     const set = new Set(known);
     const out: Problem[] = [];
-    for (const t of c.tools) {
-      t.data.categories.forEach((slug, i) => {
+    const referring = [...c.tools.map((t) => ({ file: t.file, text: t.text, categories: t.data.categories })), ...(c.unchecked ?? [])];
+    for (const t of referring) {
+      t.categories.forEach((slug, i) => {
         if (set.has(slug)) return;
         const hint = closest(slug, known);
         out.push({ file: t.file, field: `categories[${i}]`, line: lineOf(t.text, ['categories', i]), message: `unknown category '${slug}'${hint ? ` (did you mean '${hint}'?)` : '; add catalog/categories/' + slug + '.json or use an existing category'}` });

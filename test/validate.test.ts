@@ -32,6 +32,16 @@ describe('validator', () => {
     expect(problem).toMatch(/^catalog\/tools\/murf\.json: invalid JSON at line 4, column 1: remove the comma after "Murf" \(JSON allows no comma before "}"\)/);
   });
 
+  it('shows every problem of a file in one run: an unknown category beside a schema error', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.categories = ['text-to-speach']; d.pricing = 'cheap'; });
+    const problems = (await problemsOf(catalog)).filter((p) => p.startsWith('catalog/tools/murf.json'));
+    expect(problems).toEqual(expect.arrayContaining([
+      expect.stringMatching(/^catalog\/tools\/murf\.json: pricing: /),
+      expect.stringMatching(/^catalog\/tools\/murf\.json:\d*:? ?categories\[0\]: unknown category 'text-to-speach' \(did you mean 'text-to-speech'\?\)/),
+    ]));
+  });
+
   it('says what to write instead for the mistakes people make in JSON by hand', async () => {
     const { explainJsonError } = await import('../snapshot/json-error.ts');
     expect(explainJsonError('{"tags": ["a", "b",]}').message).toBe('line 1, column 20: remove the comma after "b" (JSON allows no comma before "]")');
