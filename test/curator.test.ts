@@ -88,17 +88,25 @@ describe('new-tool scaffold', () => {
     const scaffold = JSON.parse(await readFile(file, 'utf8'));
     expect(scaffold).toMatchObject({ $schema: '../schema/tool.schema.json', slug: 'cafe-voice-2', name: 'Café Voice 2', added_at: new Date().toISOString().slice(0, 10) });
     const refused = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
-    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories[0]']) expect(refused, field).toContain(`cafe-voice-2.json: ${field}: `);
+    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories', 'pricing', 'open_source', 'platforms']) expect(refused, field).toContain(`cafe-voice-2.json: ${field}: `);
+    expect(scaffold).toMatchObject({ pricing: '', open_source: null, platforms: [], url: '' });
     await editJson(file, (d) => {
       Object.assign(d, {
         tagline: 'Reads café menus aloud in a warm synthetic voice',
         description: 'Café Voice 2 turns a photo of a printed menu into spoken audio, so that people who cannot read the small print hear the dishes and prices.',
         url: 'https://cafe-voice.test/', maker: 'Café Voice Ltd', categories: ['text-to-speech'], tags: ['read-aloud'],
+        pricing: 'paid', open_source: false, platforms: ['web'],
       });
     });
     const { stdout: ok } = await cli('validate.ts', '--catalog', catalog);
     expect(ok).toContain('Catalog OK: 7 tools');
     await expect(cli('new-tool.ts', '--catalog', catalog, 'Cafe Voice 2')).rejects.toMatchObject({ stderr: expect.stringContaining('already exists') });
+  });
+
+  it('refuses a retired slug and a former slug, saying why', async () => {
+    const catalog = await catalogCopy();
+    await expect(cli('new-tool.ts', '--catalog', catalog, 'PlayHT')).rejects.toMatchObject({ stderr: expect.stringMatching(/The slug 'playht' belongs to PlayHT, retired on \d{4}-\d{2}-\d{2} .*slugs are never reused/) });
+    await expect(cli('new-tool.ts', '--catalog', catalog, 'Eleven Labs')).rejects.toMatchObject({ stderr: expect.stringContaining("The slug 'eleven-labs' is a former slug of 'elevenlabs' (it answers 301 to that tool)") });
   });
 });
 

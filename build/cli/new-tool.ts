@@ -1,6 +1,8 @@
 // npm run new-tool -- "<Name>": writes catalog/tools/<slug>.json with the slug made from the name,
-// today's date and placeholders that the validator refuses until they are replaced.
-import { access, writeFile } from 'node:fs/promises';
+// today's date, and every fact left empty so that the validator asks for each (nothing guessed that
+// could pass for a fact). A slug that is taken, retired or a former slug is refused with the reason:
+// slugs are stable identifiers that consumers store, and never mean two things.
+import { access, readdir, readFile, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { SLUG_MAX } from '../../snapshot/contract.ts';
@@ -28,26 +30,43 @@ if (await access(file).then(() => true, () => false)) {
   console.error(`${file} already exists: edit it, or pick another name.`);
   process.exit(1);
 }
+const taken = await whyTaken(values.catalog!, slug);
+if (taken) {
+  console.error(`The slug '${slug}' ${taken}; slugs are never reused, so pick another name (or pass one that makes another slug).`);
+  process.exit(1);
+}
+
+/** Why a slug cannot be given to a new tool: a retired tool's, or a current tool's former slug. */
+async function whyTaken(catalog: string, wanted: string): Promise<string | undefined> {
+  const retired = await readFile(path.join(catalog, 'retired', `${wanted}.json`), 'utf8').then((t) => JSON.parse(t) as { name: string; retired_at: string }, () => undefined);
+  if (retired) return `belongs to ${retired.name}, retired on ${retired.retired_at} (catalog/retired/${wanted}.json): it still answers 410 with its successor`;
+  for (const name of await readdir(path.join(catalog, 'tools'))) {
+    if (!name.endsWith('.json')) continue;
+    const former = await readFile(path.join(catalog, 'tools', name), 'utf8').then((t) => (JSON.parse(t) as { former_slugs?: string[] }).former_slugs, () => undefined);
+    if (former?.includes(wanted)) return `is a former slug of '${name.slice(0, -5)}' (it answers 301 to that tool)`;
+  }
+  return undefined;
+}
 const today = new Date().toISOString().slice(0, 10);
-const TODO = 'TODO: ';
-const tool: ToolFile = {
+// Every fact is left empty, for the validator to ask for: a guess would pass for a fact.
+const tool = {
   $schema: '../schema/tool.schema.json',
   slug,
   name,
-  tagline: `${TODO}one line, at most 120 characters`,
-  description: `${TODO}1-4 sentences in your own words: what ${name} does, for whom, and how it is used (facts only).`,
-  url: 'https://example.com/',
-  maker: `${TODO}company or project`,
-  categories: ['replace-me'],
-  tags: ['replace-me'],
-  pricing: 'freemium',
-  open_source: false,
+  tagline: '',
+  description: '',
+  url: '',
+  maker: '',
+  categories: [],
+  tags: [],
+  pricing: '',
+  open_source: null,
   repository: null,
-  platforms: ['web'],
+  platforms: [],
   launched: null,
   added_at: today,
   updated_at: today,
-};
+} as unknown as ToolFile;
 await writeFile(file, formatTool(tool));
 console.log(`Wrote ${file}. Fill in, then run npm run validate until it prints no problems:
   tagline       one line, at most 120 characters
@@ -56,4 +75,7 @@ console.log(`Wrote ${file}. Fill in, then run npm run validate until it prints n
   maker         the company or project behind it
   categories    1-5 category slugs from catalog/categories/, the primary one first
   tags          lowercase kebab-case words people search for (up to 12)
-  pricing       free | freemium | paid; open_source and repository; platforms; launched (year or null)`);
+  pricing       free | freemium | paid, by the rule in CONTRIBUTING.md
+  open_source   true or false, and repository (its URL, or null)
+  platforms     where it runs (web, ios, android, macos, windows, linux, api, ...)
+  launched      the launch year from a source, or null`);
