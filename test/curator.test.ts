@@ -37,7 +37,7 @@ describe('catalog diff (pull-request summary)', () => {
       '- Added (1): `sdxl`',
       '- Removed (1): `otter-ai`',
       '- Changed (1):',
-      '  - `murf`: tags, pricing',
+      '  - `murf`: tags, pricing ("freemium" → "paid")',
       '',
       '### Categories', '',
       '- Changed (1):',
@@ -45,6 +45,22 @@ describe('catalog diff (pull-request summary)', () => {
       '',
       '**Totals:** 6 tools (±0), 5 categories (±0), 2 retired tools (±0).', '',
     ].join('\n'));
+  });
+
+  it('shows a rename as a rename and a retirement as a retirement, not as an add and a remove', async () => {
+    const base = await catalogCopy();
+    const head = await catalogCopy();
+    const murf = JSON.parse(await readFile(path.join(head, 'tools/murf.json'), 'utf8'));
+    await rm(path.join(head, 'tools/murf.json'));
+    await writeFile(path.join(head, 'tools/murf-ai.json'), JSON.stringify({ ...murf, slug: 'murf-ai', former_slugs: ['murf'], name: 'Murf AI' }));
+    const otter = JSON.parse(await readFile(path.join(head, 'tools/otter-ai.json'), 'utf8'));
+    await rm(path.join(head, 'tools/otter-ai.json'));
+    await writeFile(path.join(head, 'retired/otter-ai.json'), JSON.stringify({ slug: 'otter-ai', name: otter.name, retired_at: '2026-11-01', reason: 'Its maker shut it down', successor: null, alternatives: ['elevenlabs'] }));
+    const { stdout } = await cli('catalog-diff.ts', base, head);
+    expect(stdout).toContain('- Renamed (1): `murf` → `murf-ai`');
+    expect(stdout).toContain('  - `murf-ai`: name');
+    expect(stdout).toContain('- Retired (1): `otter-ai` (on 2026-11-01)');
+    expect(stdout).not.toMatch(/Added|Removed/);
   });
 
   it('says so when no catalog file changed', async () => {
