@@ -79,10 +79,13 @@ describe('GitHub workflows', () => {
     let publish = '';
     for (const file of files) {
       const text = await readFile(path.join(dir, file), 'utf8');
-      const workflow = parse(text) as { jobs: Record<string, { steps: { uses?: string; run?: string }[] }> };
-      for (const job of Object.values(workflow.jobs)) {
+      const workflow = parse(text) as { permissions?: unknown; jobs: Record<string, { permissions?: Record<string, string>; steps: { uses?: string; run?: string; with?: Record<string, unknown> }[] }> };
+      expect(workflow.permissions, `${file}: permissions are set per job`).toBeUndefined();
+      for (const [name, job] of Object.entries(workflow.jobs)) {
+        expect(job.permissions, `${file}: ${name}`).toEqual({ contents: 'read' });
         for (const step of job.steps) {
-          if (step.uses) expect(step.uses, file).toMatch(/@v\d+\.\d+\.\d+$|@[0-9a-f]{40}$/);
+          if (step.uses) expect(step.uses, file).toMatch(/@[0-9a-f]{40}$/);
+          if (step.with?.['node-version'] !== undefined) expect(step.with['node-version'], file).toBe(24);
           for (const m of (step.run ?? '').matchAll(/npm run (?:-s )?([\w:-]+)/g)) expect(scripts, `${file}: npm run ${m[1]}`).toHaveProperty(m[1]!);
           if (/npm test\b/.test(step.run ?? '')) expect(scripts).toHaveProperty('test');
         }
@@ -90,6 +93,8 @@ describe('GitHub workflows', () => {
       if (file === 'publish.yml') publish = text;
     }
     expect(publish).toMatch(/vercel@\d+\.\d+\.\d+ deploy --prebuilt --prod/);
+    // Each pinned action says which release its commit is, for the reader and for updates.
+    for (const file of files) expect(await readFile(path.join(dir, file), 'utf8'), file).not.toMatch(/uses: [^\n#]+@[0-9a-f]{40}\s*\n/);
     for (const secret of ['VERCEL_TOKEN', 'VERCEL_ORG_ID', 'VERCEL_PROJECT_ID']) expect(publish).toContain(`secrets.${secret}`);
     expect(publish).toContain('Publish skipped');
   });
