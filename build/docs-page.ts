@@ -9,9 +9,17 @@ const require = createRequire(import.meta.url);
 export const DOCS_PATH = '/docs';
 export const DOCS_SCRIPT_PATH = '/docs/scalar.js';
 
+/** Scalar's placeholder for an API key's value: a base64 text that looks like a real key. */
+const KEY_PLACEHOLDER = 'QUxMIFlPVVIgQkFTRSBBUkUgQkVMT05HIFRPIFVT';
+
 export async function scalarScript(): Promise<string> {
-  return readFile(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8');
+  const script = await readFile(require.resolve('@scalar/api-reference/browser/standalone.js'), 'utf8');
+  // The key field should not look like a key someone could have pasted: it says what goes there.
+  return script.replaceAll(KEY_PLACEHOLDER, 'paste your API key (sk_...)');
 }
+
+/** The page's icon, inline: a browser asks /favicon.ico otherwise, which is a 404. */
+const FAVICON = `data:image/svg+xml,${encodeURIComponent('<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 16 16"><rect width="16" height="16" rx="3" fill="#2a5bd7"/><text x="8" y="12" font-size="10" text-anchor="middle" fill="#fff" font-family="sans-serif">AI</text></svg>')}`;
 
 export function docsHtml(title: string): string {
   const config = {
@@ -21,7 +29,6 @@ export function docsHtml(title: string): string {
     hideClientButton: false,
     persistAuth: false,
     showDeveloperTools: 'never',
-    showToolbar: 'never',
     agent: { disabled: true },
     authentication: { preferredSecurityScheme: 'ApiKey' },
   };
@@ -31,6 +38,7 @@ export function docsHtml(title: string): string {
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} reference</title>
+<link rel="icon" href="${FAVICON}">
 </head>
 <body>
 <div id="app"></div>

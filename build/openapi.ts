@@ -7,8 +7,25 @@ import type { SnapshotData } from '../snapshot/types.ts';
 
 const jsonSchema = (s: z.ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'output' }) as Record<string, unknown>;
-  return rest;
+  return nullableAsTypes(rest) as Record<string, unknown>;
 };
+
+/**
+ * `{"anyOf": [{"type": "string", ...}, {"type": "null"}]}` (zod's .nullable()) written as
+ * `{"type": ["string", "null"], ...}`: the same in JSON Schema 2020-12, and the form the reference
+ * page's OpenAPI checker accepts (it logged the other as a document validation error).
+ */
+function nullableAsTypes(node: unknown): unknown {
+  if (Array.isArray(node)) return node.map(nullableAsTypes);
+  if (typeof node !== 'object' || node === null) return node;
+  const out = Object.fromEntries(Object.entries(node).map(([k, v]) => [k, nullableAsTypes(v)])) as Record<string, unknown>;
+  const options = out.anyOf as Record<string, unknown>[] | undefined;
+  if (options?.length !== 2 || !options.some((o) => o.type === 'null')) return out;
+  const other = options.find((o) => o.type !== 'null')!;
+  if (typeof other.type !== 'string') return out;
+  const { anyOf: _union, ...rest } = out;
+  return { ...other, ...rest, type: [other.type, 'null'] };
+}
 
 const list = (item: string) => ({
   type: 'object', required: ['data', 'meta'],

@@ -44,9 +44,19 @@ describe.skipIf(!haveBrowser)('reference page at /docs', () => {
     const outside: string[] = [];
     const tried: { url: string; status: number; key: string | undefined }[] = [];
     page.on('request', (r) => { if (!r.url().startsWith(base) && !r.url().startsWith('data:')) outside.push(r.url()); });
-    page.on('response', (r) => { if (r.url().includes('/api/v1/')) tried.push({ url: r.url(), status: r.status(), key: r.request().headers()['x-api-key'] }); });
+    const logged: string[] = [];
+    const failed: string[] = [];
+    page.on('console', (m) => { if (m.type() === 'warning' || m.type() === 'error') logged.push(`${m.type()}: ${m.text()}`); });
+    page.on('response', (r) => {
+      if (r.url().includes('/api/v1/')) tried.push({ url: r.url(), status: r.status(), key: r.request().headers()['x-api-key'] });
+      else if (r.status() >= 400) failed.push(`${r.status()} ${r.url()}`);
+    });
     await page.goto(`${base}/docs`);
     await page.getByRole('button', { name: 'Test Request' }).first().waitFor();
+    // The key field says what goes there, and cannot be mistaken for a key.
+    const placeholders = await page.evaluate(() => [...document.querySelectorAll('input')].map((i) => i.placeholder).filter(Boolean));
+    expect(placeholders).toContain('paste your API key (sk_...)');
+    for (const p of placeholders) expect(p).not.toMatch(/^[A-Za-z0-9+/=_]{24,}$/);
     const text = await page.evaluate(() => document.body.innerText);
     for (const endpoint of ENDPOINTS) expect(text, endpoint).toContain(endpoint);
     for (const code of CODES) expect(text, code).toContain(code);
@@ -60,5 +70,7 @@ describe.skipIf(!haveBrowser)('reference page at /docs', () => {
     await mkdir(path.join(ROOT, 'test/artifacts'), { recursive: true });
     await page.screenshot({ path: path.join(ROOT, 'test/artifacts/docs-try-it.png') });
     expect(outside).toEqual([]);
+    expect(logged).toEqual([]); // no warnings or errors (the favicon is inline, the document passes the page's checks)
+    expect(failed).toEqual([]);
   }, 60_000);
 });
