@@ -131,6 +131,29 @@ describe('new-tool scaffold', () => {
   });
 });
 
+describe('rename-tool', () => {
+  it('moves the file, keeps the old slug answering, and updates every record that names the tool', async () => {
+    const catalog = await catalogCopy();
+    const { stdout } = await cli('rename-tool.ts', '--catalog', catalog, 'murf', 'murf-ai');
+    expect(stdout).toContain("Renamed 'murf' to 'murf-ai'");
+    const renamed = JSON.parse(await readFile(path.join(catalog, 'tools/murf-ai.json'), 'utf8'));
+    expect(renamed).toMatchObject({ slug: 'murf-ai', former_slugs: ['murf'], updated_at: new Date().toISOString().slice(0, 10) });
+    await expect(readFile(path.join(catalog, 'tools/murf.json'))).rejects.toThrow();
+    expect(JSON.parse(await readFile(path.join(catalog, 'retired/playht.json'), 'utf8')).alternatives).toEqual(['elevenlabs', 'murf-ai']);
+    expect((await cli('validate.ts', '--catalog', catalog)).stdout).toContain('Catalog OK');
+  });
+
+  it('refuses a slug that is taken, retired or another tool\'s former slug, and an unknown tool, saying why', async () => {
+    const catalog = await catalogCopy();
+    const refused = (from: string, to: string) => cli('rename-tool.ts', '--catalog', catalog, from, to).then(() => '', (e: { stderr: string }) => e.stderr);
+    expect(await refused('murf', 'elevenlabs')).toContain("'elevenlabs' is already a tool");
+    expect(await refused('murf', 'playht')).toContain("'playht' belongs to a retired tool");
+    expect(await refused('murf', 'eleven-labs')).toContain("'eleven-labs' is a former slug of 'elevenlabs'");
+    expect(await refused('nope', 'nope-2')).toContain("No tool 'nope'");
+    expect(await refused('murf', 'Murf AI')).toContain("'Murf AI' is not a slug");
+  });
+});
+
 describe('validator summary', () => {
   it('says to run npm run format when formatting is the only problem', async () => {
     const catalog = await catalogCopy();
