@@ -76,7 +76,7 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
   beforeAll(async () => {
     redis = await RedisServer.start();
     bridge = await startBridge(redis.url);
-    edge = await loadEdge({ UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token });
+    edge = await loadEdge({ UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, PUBLIC_BASE_URL: 'https://api.catalog.test' });
     admin = upstashKeyAdmin(new Redis({ url: bridge.url, token: bridge.token, retry: false, enableTelemetry: false }), bridge.url);
     key = (await admin.create('pro', 'edge test')).key;
   }, 60_000);
@@ -123,7 +123,7 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     expect(page.status).toBe(200);
     expect(page.rewrite).toBeUndefined();
     expect(page.json.data).toHaveLength(2);
-    expect(page.headers.get('link')).toContain('rel="next"');
+    expect(page.headers.get('link')).toContain('<https://api.catalog.test/api/v1/tools?per_page=2&sort=newest&page=2>; rel="next"');
     const search = await edge.request('/api/v1/search?q=elevenlabs', withKey());
     expect(search.json.data[0].slug).toBe('elevenlabs');
   });
