@@ -61,7 +61,8 @@ const HEADERS = {
   Link: header('RFC 8288 links: pagination (first, prev, next, last) on a list of more than one page; successor-version for a retired tool with a successor.', 'string', false),
   'Retry-After': header('Seconds to wait before retrying.', 'integer'),
   Allow: header('The methods this path accepts.'),
-  Location: header('The current path of a renamed item.'),
+  Location: header('The current path: of a renamed item, of a slug written in capitals, or of a path without its trailing slash.'),
+  'WWW-Authenticate': header('How to authenticate: Bearer realm="api" (send the key in X-API-Key or Authorization: Bearer).'),
 };
 type HeaderName = keyof typeof HEADERS;
 const RATE: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
@@ -72,6 +73,8 @@ function response(description: string, schema: object | null, headerNames: Heade
   return { description, headers, ...(schema && { content: { 'application/json': { schema } } }) };
 }
 const ERROR = { $ref: '#/components/schemas/Error' };
+/** A tool named in an error body (a 410's successor and alternatives). */
+const TOOL_REF = { slug: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' } };
 
 /** Every answer of a keyed endpoint: its 200, and each error with the headers API.md names. */
 function keyedResponses(ok: object, kind: 'list' | 'tool' | 'category') {
@@ -81,12 +84,12 @@ function keyedResponses(ok: object, kind: 'list' | 'tool' | 'category') {
     ...(kind === 'list'
       ? { 400: response('INVALID_PARAMETER or UNKNOWN_PARAMETER: the message names the parameter and what it accepts.', ERROR, RATE) }
       : {
-        301: response('MOVED_PERMANENTLY: a former slug; Location gives the current path.', ERROR, [...RATE, 'Location']),
+        301: response('MOVED_PERMANENTLY: a former slug, a slug in capitals, or a trailing slash; Location gives the current path.', ERROR, [...RATE, 'Location']),
         400: response('UNKNOWN_PARAMETER: item paths take no parameters.', ERROR, RATE),
-        404: response('NOT_FOUND: no item has this slug.', ERROR, RATE),
-        ...(kind === 'tool' && { 410: response('GONE: a retired tool; the message names its successor or alternatives.', ERROR, [...RATE, 'Link']) }),
+        404: response('NOT_FOUND: no item has this slug; did_you_mean lists the closest ones.', ERROR, RATE),
+        ...(kind === 'tool' && { 410: response('GONE: a retired tool; retired_at, successor and alternatives say when and where its users went.', ERROR, [...RATE, 'Link']) }),
       }),
-    401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.', ERROR, []),
+    401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY; WWW-Authenticate says how to send a key.', ERROR, ['WWW-Authenticate']),
     405: response('METHOD_NOT_ALLOWED: only GET, HEAD and OPTIONS.', ERROR, ['Allow']),
     429: response('RATE_LIMIT_EXCEEDED.', ERROR, [...RATE, 'Retry-After']),
     500: response('INTERNAL_ERROR.', ERROR, []),
@@ -174,7 +177,17 @@ export function buildOpenApi(data: SnapshotData): object {
         Category: jsonSchema(categorySchema),
         SearchResult: jsonSchema(searchResultSchema),
         PageMeta: jsonSchema(pageMetaSchema),
-        Error: { type: 'object', required: ['error', 'code'], properties: { error: { type: 'string', description: 'A sentence saying what was wrong and what to send instead.' }, code: { type: 'string', enum: ERROR_CODES } } },
+        Error: {
+          type: 'object', required: ['error', 'code'],
+          properties: {
+            error: { type: 'string', description: 'A sentence saying what was wrong and what to send instead.' },
+            code: { type: 'string', enum: ERROR_CODES },
+            did_you_mean: { type: 'array', items: { type: 'string' }, maxItems: 3, description: 'On a 404 for an unknown slug: the closest slugs, closest first (may be empty).' },
+            retired_at: { type: 'string', description: 'On a 410: the day the service ended for its users (YYYY-MM-DD).' },
+            successor: { type: ['object', 'null'], properties: TOOL_REF, description: 'On a 410: the tool that replaced it, or null.' },
+            alternatives: { type: 'array', items: { type: 'object', properties: TOOL_REF }, description: 'On a 410: tools its users can turn to, closest first.' },
+          },
+        },
       },
     },
   };

@@ -36,3 +36,14 @@ export function editDistance(a: string, b: string, max = Infinity): number {
   return rows[prev + b.length]!;
 }
 let rows = new Int32Array(3 * 64);
+
+/** Up to three of `candidates` a few edits from `word` (or sharing a prefix with it), closest first: "did you mean". */
+export function nearest(word: string, candidates: readonly string[]): string[] {
+  const max = Math.max(2, Math.floor(word.length / 3));
+  return candidates
+    .map((s) => ({ s, d: s.startsWith(word) || word.startsWith(s) ? 0.5 : editDistance(word, s, max) }))
+    .filter((x) => x.d <= max)
+    .sort((a, b) => a.d - b.d || a.s.localeCompare(b.s))
+    .slice(0, 3)
+    .map((x) => x.s);
+}

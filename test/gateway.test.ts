@@ -110,18 +110,27 @@ describe('GET /api/v1/tools/{slug}', () => {
   });
 
   it.each([
-    ['/api/v1/tools/nope', "No tool with slug 'nope'."],
-    ['/api/v1/tools/ElevenLabs', "No tool with slug 'ElevenLabs'."],
-    ['/api/v1/tools/%C3%A9l%C3%A8ve', "No tool with slug 'élève'."],
-    ['/api/v1/tools/..%2f..%2fetc', "No tool with slug '../../etc'."],
-  ])('answers %s with 404 NOT_FOUND naming the slug', async (p, message) => {
+    ['/api/v1/tools/nope', "No tool with slug 'nope'. Find one with /api/v1/search or /api/v1/tools.", []],
+    ['/api/v1/tools/%C3%A9l%C3%A8ve', "No tool with slug 'élève'. Find one with /api/v1/search or /api/v1/tools.", []],
+    ['/api/v1/tools/..%2f..%2fetc', "No tool with slug '../../etc'. Find one with /api/v1/search or /api/v1/tools.", []],
+    ['/api/v1/tools/elevenlab', "No tool with slug 'elevenlab'. Did you mean 'elevenlabs'?", ['elevenlabs']],
+    ['/api/v1/tools/mirf', "No tool with slug 'mirf'. Did you mean 'murf'?", ['murf']],
+  ])('answers %s with 404 NOT_FOUND naming the slug and the closest ones', async (p, message, near) => {
     const r = await get(p);
     expect(r.status).toBe(404);
-    expect(r.json).toEqual({ error: message, code: 'NOT_FOUND' });
+    expect(r.json).toEqual({ error: message, code: 'NOT_FOUND', did_you_mean: near });
   });
 
-  it('answers a trailing slash, a path that does not decode, and deeper paths with 404', async () => {
-    for (const p of ['/api/v1/tools/', '/api/v1/tools/%E0%A4%A', '/api/v1/tools/elevenlabs/extra', '/api/v1/nope', '/api/v1', '/api/v1/search/x']) {
+  it('answers a slug in capitals with 301 to the lowercase path, and a trailing slash with 301 to the path without it, query kept', async () => {
+    const upper = await get('/api/v1/tools/ElevenLabs');
+    expect([upper.status, upper.header('location'), upper.json.code]).toEqual([301, '/api/v1/tools/elevenlabs', 'MOVED_PERMANENTLY']);
+    const slash = await get('/api/v1/tools/?per_page=2');
+    expect([slash.status, slash.header('location')]).toEqual([301, '/api/v1/tools?per_page=2']);
+    expect((await get('/api/v1/tools/elevenlabs/')).header('location')).toBe('/api/v1/tools/elevenlabs');
+  });
+
+  it('answers a path that does not decode, and deeper paths with 404', async () => {
+    for (const p of ['/api/v1/tools/%E0%A4%A', '/api/v1/tools/elevenlabs/extra', '/api/v1/nope', '/api/v1', '/api/v1/search/x']) {
       const r = await get(p);
       expect(r.status, p).toBe(404);
       expect(r.json.code, p).toBe('NOT_FOUND');
@@ -154,7 +163,7 @@ describe('GET /api/v1/categories and /categories/{slug}', () => {
 
   it('returns one category, and 404 for an unknown one', async () => {
     expect((await get('/api/v1/categories/voice-cloning')).json.data).toEqual({ slug: 'voice-cloning', name: 'Voice Cloning', description: 'Tools that build a synthetic copy of a real voice from sample recordings.', group: 'audio', tool_count: 1 });
-    expect((await get('/api/v1/categories/nope')).json).toEqual({ error: "No category with slug 'nope'.", code: 'NOT_FOUND' });
+    expect((await get('/api/v1/categories/nope')).json).toEqual({ error: "No category with slug 'nope'. Find one with /api/v1/search or /api/v1/categories.", code: 'NOT_FOUND', did_you_mean: [] });
   });
 });
 
@@ -248,6 +257,16 @@ describe('authentication', () => {
     expect(r.json.error).toContain(KEY_FORMAT);
     expect(KEY_FORMAT).toBe(`sk_ followed by ${KEY_BODY.min} to ${KEY_BODY.max} letters and digits`);
     expect(readFileSync(path.join(ROOT, 'README.md'), 'utf8')).toContain(`keys are \`sk_\` and ${KEY_BODY.min}-${KEY_BODY.max} letters or digits`);
+  });
+
+  it('takes the key as Authorization: Bearer too, says every 401 with WWW-Authenticate, and never reads a key from the URL', async () => {
+    expect((await get('/api/v1/tools', { Authorization: `Bearer ${PRO_KEY}` })).status).toBe(200);
+    for (const headers of [{}, { 'X-API-Key': 'sk_short' }, { 'X-API-Key': REVOKED_KEY }] as Record<string, string>[]) {
+      expect((await get('/api/v1/tools', headers)).header('www-authenticate')).toBe('Bearer realm="api"');
+    }
+    const inUrl = await get(`/api/v1/tools?api_key=${PRO_KEY}`, {});
+    expect(inUrl.status).toBe(401);
+    expect(inUrl.json.error).toMatch(/^A key in the URL \(\?api_key=\) is never read, since URLs end up in logs: send it in the X-API-Key header/);
   });
 
   it('refuses a key longer than the format allows (sk_ and 32 to 64 letters or digits) without looking it up', async () => {
@@ -389,7 +408,7 @@ describe('HTTP semantics', () => {
     const r = await get('/api/v1/tools');
     expect(r.header('x-request-id')).toMatch(/^[0-9a-f-]{36}$/);
     expect(r.header('cache-control')).toBe('private');
-    expect(r.header('access-control-expose-headers')).toBe('X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id');
+    expect(r.header('access-control-expose-headers')).toBe('X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id, WWW-Authenticate');
     expect((await get('/api/v1/tools/nope')).header('cache-control')).toBe('private');
   });
 
@@ -548,14 +567,20 @@ describe('moved and retired records', () => {
   it('answers a retired tool with 410 naming its successor, with a successor-version Link', async () => {
     const r = await send('/api/v1/tools/old-voice');
     expect(r.status).toBe(410);
-    expect(JSON.parse(bodyText(r.body))).toEqual({ error: "Old Voice was retired on 2025-06-30 (its maker shut it down); its successor is 'elevenlabs'.", code: 'GONE' });
+    expect(JSON.parse(bodyText(r.body))).toEqual({
+      error: "Old Voice was retired on 2025-06-30 (its maker shut it down); its successor is 'elevenlabs'.", code: 'GONE',
+      retired_at: '2025-06-30', successor: { slug: 'elevenlabs', name: 'ElevenLabs', url: 'https://elevenlabs.io/' }, alternatives: [],
+    });
     expect(r.headers.Link).toBe('</api/v1/tools/elevenlabs>; rel="successor-version"');
   });
 
   it('names the alternatives of a retired tool without a successor, and sends no Link', async () => {
     const r = await send('/api/v1/tools/gone-art');
     expect(r.status).toBe(410);
-    expect(JSON.parse(bodyText(r.body)).error).toBe("Gone Art was retired on 2024-01-15 (discontinued); alternatives: 'midjourney', 'elevenlabs'.");
+    expect(JSON.parse(bodyText(r.body))).toMatchObject({
+      error: "Gone Art was retired on 2024-01-15 (discontinued); alternatives: 'midjourney', 'elevenlabs'.",
+      successor: null, alternatives: [{ slug: 'midjourney', name: 'Midjourney' }, { slug: 'elevenlabs', name: 'ElevenLabs' }],
+    });
     expect(r.headers.Link).toBeUndefined();
   });
 

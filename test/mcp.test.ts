@@ -99,7 +99,7 @@ describe('MCP server', () => {
   it('says there is no tool with an unknown slug and suggests the nearest ones', async () => {
     const r = await call(stdio, 'get_tool', { slug: 'elevenlab' });
     expect(r.isError).toBe(true);
-    expect(r.content[0]!.text).toMatch(/^No tool with slug 'elevenlab'\. Nearest slugs: 'elevenlabs'/);
+    expect(r.content[0]!.text).toMatch(/^No tool with slug 'elevenlab'\. Did you mean 'elevenlabs'\? Use search_tools to find one\./);
     const moved = await call(stdio, 'get_tool', { slug: 'eleven-labs' });
     expect(moved.isError).toBeFalsy();
     expect(moved.structuredContent).toEqual(await rest('/tools/elevenlabs'));

@@ -92,7 +92,10 @@ class RequestPath implements Gateway {
       const ifNoneMatch = request.headers.get('if-none-match');
       const open = this.publicAnswer(method, target.path, headers, ifNoneMatch);
       if (open !== undefined) return await open;
-      const identity = await this.authenticate(request.headers.get('x-api-key'), request.headers.get('authorization'));
+      const apiKey = request.headers.get('x-api-key');
+      const authorization = request.headers.get('authorization');
+      if (!apiKey?.trim() && !authorization && /(^|&)api_key=/.test(target.query)) throw keyInUrl();
+      const identity = await this.authenticate(apiKey, authorization);
       keyId = identity.id;
       // An MCP body counts as its JSON-RPC calls; one that cannot be read (413, 408) counts once.
       const mcp = method === 'POST' ? await this.mcpBody(request) : undefined;
@@ -166,6 +169,11 @@ class RequestPath implements Gateway {
     const origin = this.origin ?? target.origin;
     return remembered(this.cache, request.url, () => this.routes.route(target.path, target.query, origin), answerBytes);
   }
+}
+
+/** API.md: a key in the query string is never read, since URLs end up in logs. */
+function keyInUrl(): HttpError {
+  return new HttpError(401, 'MISSING_API_KEY', 'A key in the URL (?api_key=) is never read, since URLs end up in logs: send it in the X-API-Key header (X-API-Key: sk_...) or as Authorization: Bearer sk_..., and take it out of the URL.');
 }
 
 /** A POST /mcp body, read and weighed. */

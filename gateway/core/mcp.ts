@@ -7,7 +7,6 @@ import { z } from 'zod';
 import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
 import { categorySchema, pageMetaSchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
 import { selectTools, type PageMeta } from '../../snapshot/lists.ts';
-import { editDistance } from '../../snapshot/edit-distance.ts';
 import { valueProblem, type RawParams } from './params.ts';
 import { bodyText, HttpError } from './responses.ts';
 import type { EndpointAnswer, Routes } from './routes.ts';
@@ -101,17 +100,17 @@ function listText(json: Record<string, unknown>, line: (x: never, i: number) => 
  */
 function indexOf({ routes, snapshot }: McpSources, resource: 'tools' | 'categories', asked: string): { index: number; movedFrom?: string } {
   let slug = asked;
-  try {
-    if (resource === 'tools') routes.tool(slug);
-    else routes.category(slug);
-  } catch (e) {
-    if (!(e instanceof HttpError)) throw e;
-    if (e.code === 'MOVED_PERMANENTLY') slug = (resource === 'tools' ? snapshot.movedTools : snapshot.movedCategories).get(slug)!;
-    else if (e.code !== 'NOT_FOUND') throw e;
-    else {
-      const near = nearest(slug, (resource === 'tools' ? snapshot.data.tools : snapshot.data.categories).map((x) => x.slug));
-      const hint = near.length > 0 ? ` Nearest slugs: ${near.map((x) => `'${x}'`).join(', ')}.` : '';
-      throw new HttpError(404, 'NOT_FOUND', `${e.message}${hint} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
+  // A former slug, or a slug in capitals, moves (301) to the current one: follow it, as a client follows Location.
+  for (let hops = 0; ; hops++) {
+    try {
+      if (resource === 'tools') routes.tool(slug);
+      else routes.category(slug);
+      break;
+    } catch (e) {
+      if (!(e instanceof HttpError)) throw e;
+      if (e.code === 'MOVED_PERMANENTLY' && hops < 2) slug = e.headers.Location!.split('/').pop()!;
+      else if (e.code === 'NOT_FOUND') throw new HttpError(404, 'NOT_FOUND', `${e.message} Use ${resource === 'tools' ? 'search_tools' : 'list_categories'} to find one.`);
+      else throw e;
     }
   }
   const index = (resource === 'tools' ? snapshot.toolBySlug : snapshot.categoryBySlug).get(slug)!;
@@ -189,15 +188,4 @@ function registerItemTools(server: McpServer, sources: McpSources): void {
     return { json: { data: category, tools }, text: `${category.name}: ${category.description}\nTools: ${tools.map((t) => t.name).join(', ')}` };
   }));
 
-}
-
-/** Up to three slugs a few edits away (or sharing a prefix), closest first. */
-export function nearest(slug: string, slugs: readonly string[]): string[] {
-  const max = Math.max(2, Math.floor(slug.length / 3));
-  return slugs
-    .map((s) => ({ s, d: s.startsWith(slug) || slug.startsWith(s) ? 0.5 : editDistance(slug, s, max) }))
-    .filter((x) => x.d <= max)
-    .sort((a, b) => a.d - b.d || a.s.localeCompare(b.s))
-    .slice(0, 3)
-    .map((x) => x.s);
 }

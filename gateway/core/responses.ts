@@ -6,7 +6,7 @@ import type { RateLimitResult } from './rate-limiter.ts';
 
 export const JSON_TYPE = 'application/json; charset=utf-8';
 export const ALLOW = 'GET, HEAD, OPTIONS';
-const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id';
+const EXPOSE = 'X-RateLimit-Limit, X-RateLimit-Remaining, X-RateLimit-Reset, Retry-After, Link, ETag, X-Request-Id, WWW-Authenticate';
 
 export interface GatewayResult {
   status: number;
@@ -32,7 +32,8 @@ export interface Answer { status: number; body: Body; etag?: string; prebuilt?: 
 
 /** A 4xx/5xx carrying the API's error envelope. */
 export class HttpError extends Error {
-  constructor(readonly status: number, readonly code: ErrorCode, message: string, readonly headers: Record<string, string> = {}) {
+  /** `extra`: what a program needs besides the sentence (did_you_mean, a 410's successor), added to the body. */
+  constructor(readonly status: number, readonly code: ErrorCode, message: string, readonly headers: Record<string, string> = {}, readonly extra: Record<string, unknown> = {}) {
     super(message);
   }
 }
@@ -84,8 +85,8 @@ export function finish(headers: Record<string, string>, answer: Answer, ifNoneMa
 }
 
 /** The error envelope's body (API.md): a sentence saying what to send instead, and the code. */
-export function errorBody(code: ErrorCode, message: string): string {
-  return JSON.stringify({ error: message, code });
+export function errorBody(code: ErrorCode, message: string, extra: Record<string, unknown> = {}): string {
+  return JSON.stringify({ error: message, code, ...extra });
 }
 
 /** What a 500 says: every adapter's last line of defence says the same. */
@@ -102,7 +103,9 @@ export function failure(headers: Record<string, string>, e: unknown, log: (line:
   Object.assign(headers, err.headers);
   headers['Content-Type'] = JSON_TYPE;
   headers['Cache-Control'] = err.status === 401 || err.status === 429 || err.status >= 500 || keyId === undefined ? 'no-store' : 'private';
-  const body = errorBody(err.code, err.message);
+  // API.md: every 401 says how to authenticate (RFC 9110 11.6.1).
+  if (err.status === 401) headers['WWW-Authenticate'] = 'Bearer realm="api"';
+  const body = errorBody(err.code, err.message, err.extra);
   return { status: err.status, headers, body, ...(keyId !== undefined && { keyId }) };
 }
 

@@ -2,6 +2,7 @@
 // the API.md rules, and the answer is a prebuilt body (by manifest key) or a computed one. The
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { API_BASE, SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
+import { nearest } from '../../snapshot/edit-distance.ts';
 import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
@@ -53,8 +54,11 @@ class Endpoints implements Routes {
   }
 
   async route(path: string, query: string, origin: string): Promise<Answer> {
-    const [resource, rawSlug, extra] = path.slice(API_BASE.length + 1).split('/');
-    if (extra !== undefined || (resource !== 'tools' && resource !== 'categories' && resource !== 'search')) throw notFoundPath(path);
+    const bare = path.replace(/\/+$/, '');
+    const [resource, rawSlug, extra] = bare.slice(API_BASE.length + 1).split('/');
+    const known = extra === undefined && (resource === 'tools' || resource === 'categories' || (resource === 'search' && rawSlug === undefined));
+    if (!known) throw notFoundPath(path);
+    if (bare !== path) throw withoutTrailingSlash(bare, query);
     if (rawSlug !== undefined) {
       const slug = resource === 'search' ? undefined : decodePath(rawSlug);
       if (slug === undefined) throw notFoundPath(path);
@@ -120,17 +124,46 @@ class Endpoints implements Routes {
   private item(resource: 'tools' | 'categories', slug: string, checkQuery: () => void = () => {}): EndpointAnswer {
     const { snapshot } = this;
     const tools = resource === 'tools';
-    const valid = slug.length <= SLUG_MAX && SLUG_PATTERN.test(slug);
-    const current = valid && (tools ? snapshot.toolBySlug : snapshot.categoryBySlug).has(slug);
-    const movedTo = valid ? (tools ? snapshot.movedTools : snapshot.movedCategories).get(slug) : undefined;
-    const retired = valid && tools ? snapshot.retiredBySlug.get(slug) : undefined;
-    if (!current && movedTo === undefined && retired === undefined) throw new HttpError(404, 'NOT_FOUND', `No ${tools ? 'tool' : 'category'} with slug '${clip(slug)}'.`);
+    const known = (s: string) => s.length <= SLUG_MAX && SLUG_PATTERN.test(s)
+      && ((tools ? snapshot.toolBySlug : snapshot.categoryBySlug).has(s) || (tools ? snapshot.movedTools : snapshot.movedCategories).has(s) || (tools && snapshot.retiredBySlug.has(s)));
+    if (!known(slug)) {
+      const lower = slug.toLowerCase();
+      if (lower !== slug && known(lower)) {
+        throw new HttpError(301, 'MOVED_PERMANENTLY', `Slugs are lowercase: '${clip(slug)}' is '${lower}'.`, { Location: `${API_BASE}/${resource}/${lower}` });
+      }
+      throw this.unknownSlug(tools, slug);
+    }
+    const current = (tools ? snapshot.toolBySlug : snapshot.categoryBySlug).has(slug);
+    const movedTo = current ? undefined : (tools ? snapshot.movedTools : snapshot.movedCategories).get(slug);
+    const retired = current || !tools ? undefined : snapshot.retiredBySlug.get(slug);
     checkQuery();
     if (movedTo !== undefined) {
       throw new HttpError(301, 'MOVED_PERMANENTLY', `${tools ? 'Tool' : 'Category'} '${slug}' is now '${movedTo}'.`, { Location: `${API_BASE}/${resource}/${movedTo}` });
     }
-    if (retired !== undefined) throw gone(retired);
+    if (retired !== undefined) throw this.gone(retired);
     return this.prebuilt(tools ? toolKey(slug) : categoryKey(slug));
+  }
+
+  /** 404 for a slug nothing has, naming the closest ones (API.md: did_you_mean, closest first). */
+  private unknownSlug(tools: boolean, slug: string): HttpError {
+    const slugs = tools ? [...this.snapshot.toolBySlug.keys(), ...this.snapshot.retiredBySlug.keys()] : [...this.snapshot.categoryBySlug.keys()];
+    const near = slug.length <= 200 ? nearest(slug.toLowerCase(), slugs) : [];
+    const hint = near.length > 0 ? ` Did you mean ${near.map((s) => `'${s}'`).join(', ')}?` : ` Find one with ${API_BASE}/search or ${API_BASE}/${tools ? 'tools' : 'categories'}.`;
+    return new HttpError(404, 'NOT_FOUND', `No ${tools ? 'tool' : 'category'} with slug '${clip(slug)}'.${hint}`, {}, { did_you_mean: near });
+  }
+
+  /** 410 for a retired tool, naming where its users went, in words and as data a program can follow. */
+  private gone(r: RetiredTool): HttpError {
+    const where = r.successor !== null
+      ? `its successor is '${r.successor}'`
+      : `alternatives: ${r.alternatives.map((a) => `'${a}'`).join(', ')}`;
+    const ref = (slug: string) => {
+      const t = this.snapshot.data.tools[this.snapshot.toolBySlug.get(slug)!]!;
+      return { slug: t.slug, name: t.name, url: t.url };
+    };
+    return new HttpError(410, 'GONE', `${r.name} was retired on ${r.retired_at} (${r.reason}); ${where}.`,
+      r.successor !== null ? { Link: `<${API_BASE}/tools/${r.successor}>; rel="successor-version"` } : {},
+      { retired_at: r.retired_at, successor: r.successor === null ? null : ref(r.successor), alternatives: r.alternatives.map(ref) });
   }
 
   /** The engine, made on the first search and kept; 503 while its index cannot be loaded (the next search tries again). */
@@ -147,13 +180,9 @@ class Endpoints implements Routes {
 /** The weight of a remembered answer. */
 export const answerBytes = (answer: Answer) => bodyBytes(answer.body) + (answer.link?.length ?? 0) * 2 + 128;
 
-/** 410 for a retired tool, naming where its users went. */
-function gone(r: RetiredTool): HttpError {
-  const where = r.successor !== null
-    ? `its successor is '${r.successor}'`
-    : `alternatives: ${r.alternatives.map((a) => `'${a}'`).join(', ')}`;
-  return new HttpError(410, 'GONE', `${r.name} was retired on ${r.retired_at} (${r.reason}); ${where}.`,
-    r.successor !== null ? { Link: `<${API_BASE}/tools/${r.successor}>; rel="successor-version"` } : {});
+/** 301 to the same path without its trailing slash, query kept (API.md). */
+function withoutTrailingSlash(bare: string, query: string): HttpError {
+  return new HttpError(301, 'MOVED_PERMANENTLY', `Paths have no trailing slash: use ${clip(bare)}.`, { Location: `${bare}${query ? `?${query}` : ''}` });
 }
 
 function decodePath(raw: string): string | undefined {
