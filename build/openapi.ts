@@ -42,9 +42,14 @@ function queryParam(spec: ParamSpec, data: SnapshotData) {
     case 'text': return { ...base, schema: { type: 'string', minLength: spec.minLength, maxLength: spec.maxLength } };
     case 'boolean': return { ...base, schema: { type: 'string', enum: ['true', 'false'] } };
     case 'enum': return { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
+    case 'date': return { ...base, schema: { type: 'string', format: 'date' } };
+    case 'host': return { ...base, schema: { type: 'string', examples: ['cursor.com', 'https://www.cursor.com/pricing'] } };
     case 'snapshot-enum': {
       const values = spec.source === 'categories' ? data.categories.map((c) => c.slug) : data[spec.source];
-      return { ...base, schema: { type: 'string', enum: values } };
+      // Several values travel joined by commas (style form, explode false: pricing=free,freemium).
+      return spec.multiple
+        ? { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: values } } }
+        : { ...base, schema: { type: 'string', enum: values } };
     }
   }
 }

@@ -77,9 +77,9 @@ function formerSlugs(records: readonly { slug: string; former_slugs?: string[] |
 export function* prebuiltListQueries(data: SnapshotData): Generator<{ kind: 'tools'; query: Omit<ToolQuery, 'page' | 'per_page'> } | { kind: 'categories'; query: Omit<CategoryQuery, 'page' | 'per_page'> }> {
   const sort = 'name' as const;
   yield { kind: 'tools', query: { sort } };
-  for (const c of data.categories) yield { kind: 'tools', query: { sort, category: c.slug } };
-  for (const pricing of data.pricing) yield { kind: 'tools', query: { sort, pricing } };
-  for (const platform of data.platforms) yield { kind: 'tools', query: { sort, platform } };
+  for (const c of data.categories) yield { kind: 'tools', query: { sort, category: [c.slug] } };
+  for (const pricing of data.pricing) yield { kind: 'tools', query: { sort, pricing: [pricing] } };
+  for (const platform of data.platforms) yield { kind: 'tools', query: { sort, platform: [platform] } };
   for (const open_source of [true, false]) yield { kind: 'tools', query: { sort, open_source } };
   yield { kind: 'categories', query: { sort } };
   for (const group of data.groups) yield { kind: 'categories', query: { sort, group } };

@@ -48,21 +48,28 @@ export type ParamSpec =
   | { name: string; kind: 'integer'; min: number; max: number; default: number; description: string }
   | { name: string; kind: 'enum'; values: readonly string[]; default?: string; description: string }
   | { name: string; kind: 'boolean'; description: string }
-  | { name: string; kind: 'snapshot-enum'; source: 'categories' | 'groups' | 'pricing' | 'platforms'; description: string }
-  | { name: string; kind: 'text'; minLength: number; maxLength: number; required: true; description: string };
+  /** `multiple`: one value or several joined by commas; a tool matches any of them. */
+  | { name: string; kind: 'snapshot-enum'; source: 'categories' | 'groups' | 'pricing' | 'platforms'; multiple?: true; description: string }
+  | { name: string; kind: 'text'; minLength: number; maxLength: number; required: true; description: string }
+  /** A calendar date, YYYY-MM-DD. */
+  | { name: string; kind: 'date'; description: string }
+  /** A website: a URL or a bare host, compared by host (no www., scheme, port, path or case). */
+  | { name: string; kind: 'host'; description: string };
 
 const page = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' } as const satisfies ParamSpec;
 const perPage = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' } as const satisfies ParamSpec;
-const pricing = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', description: 'Pricing model.' } as const satisfies ParamSpec;
+const pricing = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', multiple: true, description: 'Pricing model, or several joined by commas (free,freemium).' } as const satisfies ParamSpec;
 
 export const PARAMS = {
   tools: [
     page, perPage,
-    { name: 'category', kind: 'snapshot-enum', source: 'categories', description: 'Only tools listing this category (anywhere, not only as primary).' },
+    { name: 'category', kind: 'snapshot-enum', source: 'categories', multiple: true, description: 'Only tools listing this category (anywhere, not only as primary), or any of several joined by commas.' },
     pricing,
-    { name: 'platform', kind: 'snapshot-enum', source: 'platforms', description: 'Platform the tool runs on.' },
+    { name: 'platform', kind: 'snapshot-enum', source: 'platforms', multiple: true, description: 'Platform the tool runs on, or any of several joined by commas (web,api).' },
     { name: 'open_source', kind: 'boolean', description: 'Open-source tools only (true) or closed only (false).' },
-    { name: 'sort', kind: 'enum', values: ['name', 'newest'], default: 'name', description: 'name: A-Z by name, ties by slug; newest: by added_at descending, ties by slug.' },
+    { name: 'sort', kind: 'enum', values: ['name', 'newest', 'updated'], default: 'name', description: 'name: A-Z by name, ties by slug; newest: by added_at descending; updated: by updated_at descending (ties by slug).' },
+    { name: 'website', kind: 'host', description: 'Tools whose url has this host (a URL or a host; www., scheme, port, path, query and case ignored): "which tool is this website?".' },
+    { name: 'updated_since', kind: 'date', description: 'Tools whose updated_at is on or after this date (YYYY-MM-DD); retired tools changed since are listed in meta.retired.' },
   ],
   categories: [
     page, perPage,
@@ -74,7 +81,7 @@ export const PARAMS = {
     { name: 'limit', kind: 'integer', min: 1, max: 50, default: 10, description: 'Results per page (echoed as meta.per_page).' },
     page,
     { name: 'category', kind: 'snapshot-enum', source: 'categories', description: 'Only tools listing this category.' },
-    pricing,
+    { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', description: 'Pricing model.' },
   ],
 } as const satisfies Record<string, readonly ParamSpec[]>;
 
@@ -84,7 +91,7 @@ export const paramNames = (endpoint: Endpoint): string[] => PARAMS[endpoint].map
 
 type Row<E extends Endpoint> = (typeof PARAMS)[E][number];
 /** The value a parameter of each kind has once checked. */
-type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : string;
+type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : S extends { multiple: true } ? string[] : string;
 /** A parameter that always has a value once checked: it has a default, or is required. */
 type Always = { default: unknown } | { required: true };
 /** An endpoint's checked query, derived from its row of the table. */

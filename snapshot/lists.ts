@@ -11,16 +11,39 @@ export const DEFAULT_PER_PAGE = 20;
 export type ToolQuery = QueryOf<'tools'>;
 export type CategoryQuery = QueryOf<'categories'>;
 
-/** Indices into data.tools that match the query, in the query's order. */
+/** Indices into data.tools that match the query, in the query's order. A list of values matches any of them. */
 export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per_page'>): number[] {
-  const order = q.sort === 'newest' ? data.tools_by_newest : data.tools.map((_, i) => i);
+  const order = q.sort === 'newest' ? data.tools_by_newest : q.sort === 'updated' ? byUpdated(data) : data.tools.map((_, i) => i);
   const tests: ((t: Tool) => boolean)[] = [];
-  if (q.category !== undefined) { const c = q.category; tests.push((t) => t.categories.some((x) => x.slug === c)); }
-  if (q.pricing !== undefined) { const p = q.pricing; tests.push((t) => t.pricing === p); }
-  if (q.platform !== undefined) { const p = q.platform; tests.push((t) => (t.platforms as readonly string[]).includes(p)); }
+  if (q.category !== undefined) { const c = new Set(q.category); tests.push((t) => t.categories.some((x) => c.has(x.slug))); }
+  if (q.pricing !== undefined) { const p = new Set<string>(q.pricing); tests.push((t) => p.has(t.pricing)); }
+  if (q.platform !== undefined) { const p = new Set(q.platform); tests.push((t) => t.platforms.some((x) => p.has(x))); }
   if (q.open_source !== undefined) { const o = q.open_source; tests.push((t) => t.open_source === o); }
+  if (q.website !== undefined) { const h = q.website; tests.push((t) => hostOf(t.url) === h); }
+  if (q.updated_since !== undefined) { const d = q.updated_since; tests.push((t) => t.updated_at >= d); }
   if (tests.length === 0) return order;
   return order.filter((i) => tests.every((test) => test(data.tools[i]!)));
+}
+
+/** Indices into data.tools by updated_at descending, ties by slug (made once per snapshot). */
+const updatedOrders = new WeakMap<SnapshotData, number[]>();
+function byUpdated(data: SnapshotData): number[] {
+  let order = updatedOrders.get(data);
+  if (order === undefined) {
+    const t = data.tools;
+    order = t.map((_, i) => i).sort((a, b) => t[b]!.updated_at.localeCompare(t[a]!.updated_at) || (t[a]!.slug < t[b]!.slug ? -1 : 1));
+    updatedOrders.set(data, order);
+  }
+  return order;
+}
+
+/**
+ * The host a website is compared by: lowercase, without scheme, www., port, path or query
+ * ("https://www.Cursor.com/pricing" and "cursor.com" are both "cursor.com"); undefined when there is none.
+ */
+export function hostOf(website: string): string | undefined {
+  const host = website.trim().toLowerCase().replace(/^[a-z][a-z0-9+.-]*:\/\//, '').replace(/^[^@/?#]*@/, '').split(/[/?#:]/)[0]!.replace(/^www\./, '').replace(/\.$/, '');
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/.test(host) ? host : undefined;
 }
 
 /** Indices into data.categories that match the query, in the query's order. */
@@ -137,10 +160,12 @@ export function pageTag(snapshot: string, what: string): string {
  */
 export function toolsKey(q: ToolQuery): string {
   return withQuery(`${API_BASE}/tools`, [
-    ['category', q.category],
-    ['pricing', q.pricing],
-    ['platform', q.platform],
+    ['category', listValue(q.category)],
+    ['pricing', listValue(q.pricing)],
+    ['platform', listValue(q.platform)],
     ['open_source', q.open_source === undefined ? undefined : String(q.open_source)],
+    ['website', q.website],
+    ['updated_since', q.updated_since],
     ['sort', q.sort === 'name' ? undefined : q.sort],
     ['per_page', q.per_page === DEFAULT_PER_PAGE ? undefined : String(q.per_page)],
     ['page', q.page === 1 ? undefined : String(q.page)],
@@ -158,6 +183,9 @@ export function categoriesKey(q: CategoryQuery): string {
 
 export const toolKey = (slug: string) => `${API_BASE}/tools/${slug}`;
 export const categoryKey = (slug: string) => `${API_BASE}/categories/${slug}`;
+
+/** Several values as one canonical text: sorted and without repeats, since their order means nothing. */
+const listValue = (values: readonly string[] | undefined) => (values === undefined ? undefined : [...new Set(values)].sort().join(','));
 
 function withQuery(path: string, params: [string, string | undefined][]): string {
   const parts = params.filter(([, v]) => v !== undefined).map(([k, v]) => `${k}=${v}`);

@@ -88,12 +88,39 @@ describe('GET /api/v1/tools', () => {
     expect(r.json.error).toContain(`'${name}'`);
   });
 
+  it('takes several values of category, pricing and platform joined by commas, matching any of them, one answer whatever their order', async () => {
+    const slugs = async (q: string) => (await get(`/api/v1/tools?${q}`)).json.data.map((t: { slug: string }) => t.slug);
+    expect(await slugs('pricing=free,paid')).toEqual(['midjourney', 'stable-diffusion']);
+    expect(await slugs('category=meeting-notes,background-removal')).toEqual(['otter-ai', 'remove-bg']);
+    expect(await slugs('platform=self-hosted,windows')).toEqual(['remove-bg', 'stable-diffusion']);
+    const [a, b] = [await get('/api/v1/tools?pricing=paid,free'), await get('/api/v1/tools?pricing=free,paid,free')];
+    expect(a.header('etag')).toBe(b.header('etag'));
+    const bad = await get('/api/v1/tools?pricing=free,cheap');
+    expect([bad.status, bad.json.error]).toEqual([400, "Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid. Several values are joined by commas (e.g. pricing=free,freemium)."]);
+  });
+
+  it('finds the tool of a website by its host, ignoring www., scheme, port, path, query and case', async () => {
+    for (const website of ['https://www.midjourney.com/explore?tab=top', 'midjourney.com', 'MIDJOURNEY.COM:443', 'http://www.midjourney.com']) {
+      expect((await get(`/api/v1/tools?website=${encodeURIComponent(website)}`)).json.data.map((t: { slug: string }) => t.slug), website).toEqual(['midjourney']);
+    }
+    expect((await get('/api/v1/tools?website=example.org')).json).toMatchObject({ data: [], meta: { total: 0 } });
+    expect((await get('/api/v1/tools?website=not%20a%20site')).json.error).toMatch(/^Invalid value for 'website': expected a website: a URL or a host such as cursor.com/);
+  });
+
+  it('lists tools changed on or after updated_since, newest change first with sort=updated', async () => {
+    const r = await get('/api/v1/tools?updated_since=2026-01-13&sort=updated');
+    expect(r.json.data.map((t: { slug: string; updated_at: string }) => `${t.slug} ${t.updated_at}`)).toEqual([
+      'elevenlabs 2026-03-01', 'stable-diffusion 2026-02-01', 'otter-ai 2026-01-14', 'remove-bg 2026-01-13',
+    ]);
+    expect((await get('/api/v1/tools?updated_since=2026-02-30')).json.error).toBe("Invalid value for 'updated_since': expected a date written YYYY-MM-DD (e.g. 2026-01-31); got '2026-02-30'.");
+  });
+
   it('checks unknown, then repeated, then values in table order', async () => {
     expect((await get('/api/v1/tools?page=0&foo=1&page=2')).json.code).toBe('UNKNOWN_PARAMETER');
     const repeated = await get('/api/v1/tools?per_page=0&page=1&page=2');
     expect(repeated.json).toEqual({ error: "Parameter 'page' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
     expect((await get('/api/v1/tools?sort=x&page=0')).json.error).toContain("'page'");
-    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort.");
+    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since.");
   });
 
   it('ignores empty && segments', async () => {

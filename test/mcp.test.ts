@@ -87,12 +87,13 @@ describe('MCP server', () => {
     const { tools } = await stdio.listTools();
     const list = tools.find((t) => t.name === 'list_tools')!.inputSchema as { properties: Record<string, any>; additionalProperties?: boolean };
     expect(list.properties.per_page).toMatchObject({ minimum: 1, maximum: 100 });
-    expect(list.properties.pricing.enum).toEqual(['free', 'freemium', 'paid']);
-    expect(list.properties.sort.enum).toEqual(['name', 'newest']);
+    expect(list.properties.pricing.anyOf[0].enum).toEqual(['free', 'freemium', 'paid']);
+    expect(list.properties.pricing.anyOf[1]).toMatchObject({ type: 'array', items: { enum: ['free', 'freemium', 'paid'] } });
+    expect(list.properties.sort.enum).toEqual(['name', 'newest', 'updated']);
     expect(list.additionalProperties).toBe(false);
     const unknown = await call(stdio, 'list_tools', { per_page: 2, colour: 'red' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort.");
+    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since.");
     expect((await call(stdio, 'get_tool', { slug: 'murf', verbose: true })).content[0]!.text).toContain("Unknown argument 'verbose' for get_tool");
   });
 

@@ -45,15 +45,20 @@ function fieldOf(spec: ParamSpec, view: SnapshotView): z.ZodType {
     case 'text': return z.string().describe(spec.description);
     case 'boolean': return z.boolean().optional().describe(spec.description);
     case 'enum': return z.enum(spec.values as [string, ...string[]], rest).optional().describe(spec.description);
-    case 'snapshot-enum':
-      if (spec.source === 'categories') return z.string().optional().describe(`${spec.description} A category slug from list_categories, e.g. "text-to-speech".`);
-      return z.enum([...view[spec.source]] as [string, ...string[]], rest).optional().describe(spec.description);
+    case 'date': return z.string().optional().describe(spec.description);
+    case 'host': return z.string().optional().describe(spec.description);
+    case 'snapshot-enum': {
+      const one = spec.source === 'categories' ? z.string() : z.enum([...view[spec.source]] as [string, ...string[]], rest);
+      const value = spec.multiple ? z.union([one, z.array(one).min(1)]) : one;
+      const hint = spec.source === 'categories' ? ' A category slug from list_categories, e.g. "text-to-speech".' : '';
+      return value.optional().describe(`${spec.description}${spec.multiple ? ' One value, or a list of them.' : ''}${hint}`);
+    }
   }
 }
 
-/** Tool arguments as the REST query parameters they stand for. */
+/** Tool arguments as the REST query parameters they stand for (a list joined by commas, as in a URL). */
 function asParams(args: Record<string, unknown>): RawParams {
-  return new Map(Object.entries(args).filter(([, v]) => v !== undefined).map(([k, v]) => [k, String(v)]));
+  return new Map(Object.entries(args).filter(([, v]) => v !== undefined).map(([k, v]) => [k, Array.isArray(v) ? v.join(',') : String(v)]));
 }
 
 function failure(text: string): CallToolResult {
@@ -184,7 +189,7 @@ function registerItemTools(server: McpServer, sources: McpSources): void {
     annotations: READ_ONLY,
   }, ({ slug }) => answer(async () => {
     const category = snapshot.data.categories[indexOf(sources, 'categories', slug).index]!;
-    const tools = selectTools(snapshot.data, { sort: 'name', category: category.slug }).map((i) => ({ slug: snapshot.data.tools[i]!.slug, name: snapshot.data.tools[i]!.name }));
+    const tools = selectTools(snapshot.data, { sort: 'name', category: [category.slug] }).map((i) => ({ slug: snapshot.data.tools[i]!.slug, name: snapshot.data.tools[i]!.name }));
     return { json: { data: category, tools }, text: `${category.name}: ${category.description}\nTools: ${tools.map((t) => t.name).join(', ')}` };
   }));
 

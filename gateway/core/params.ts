@@ -2,6 +2,7 @@
 // unknown parameter, then repeated parameter, then each value in the order of the endpoint's
 // table row. One problem per 400, and the message names the parameter and what it accepts.
 import { PARAMS, paramNames, type Endpoint, type ParamSpec, type QueryOf } from '../../snapshot/contract.ts';
+import { hostOf } from '../../snapshot/lists.ts';
 import { HttpError } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -66,7 +67,7 @@ function printable(s: string): string {
   return JSON.stringify(clipped).slice(1, -1) + (clipped.length < s.length ? '...' : '');
 }
 
-type Value = string | number | boolean | undefined;
+type Value = string | string[] | number | boolean | undefined;
 
 /** The 400 message for a value of a parameter that is not allowed; undefined when it is (text aside). */
 export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView): string | undefined {
@@ -80,6 +81,8 @@ export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView)
     case 'text': return undefined;
     case 'boolean': return value === 'true' || value === 'false' ? undefined : `${invalid} '${printable(value)}' is not one of true, false.`;
     case 'enum': return spec.values.includes(value) ? undefined : `${invalid} '${printable(value)}' is not one of ${spec.values.join(', ')}.`;
+    case 'date': return isDate(value) ? undefined : `${invalid} expected a date written YYYY-MM-DD (e.g. 2026-01-31); got '${printable(value)}'.`;
+    case 'host': return hostOf(value) !== undefined ? undefined : `${invalid} expected a website: a URL or a host such as cursor.com; got '${printable(value)}'.`;
     case 'snapshot-enum': {
       if (spec.source === 'categories') {
         return view.categoryBySlug.has(value) ? undefined : `${invalid} no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
@@ -104,9 +107,24 @@ function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotVi
     return text;
   }
   if (value === undefined) return 'default' in spec ? spec.default : undefined;
+  if (spec.kind === 'snapshot-enum' && spec.multiple) {
+    const values = value.split(',');
+    for (const one of values) {
+      const problem = valueProblem(spec, one, view);
+      if (problem !== undefined) throw new ParamError(`${problem} Several values are joined by commas (e.g. ${spec.name}=${spec.source === 'pricing' ? 'free,freemium' : spec.source === 'platforms' ? 'web,api' : 'text-to-speech,voice-cloning'}).`);
+    }
+    return [...new Set(values)];
+  }
   const problem = valueProblem(spec, value, view);
   if (problem !== undefined) throw new ParamError(problem);
-  return spec.kind === 'integer' ? Number(value) : spec.kind === 'boolean' ? value === 'true' : value;
+  return spec.kind === 'integer' ? Number(value) : spec.kind === 'boolean' ? value === 'true' : spec.kind === 'host' ? hostOf(value) : value;
+}
+
+/** A real calendar date written YYYY-MM-DD. */
+function isDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const d = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === value;
 }
 
 /**
