@@ -44,6 +44,7 @@ function queryParam(spec: ParamSpec, data: SnapshotData) {
     case 'enum': return { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
     case 'date': return { ...base, schema: { type: 'string', format: 'date' } };
     case 'host': return { ...base, schema: { type: 'string', examples: ['cursor.com', 'https://www.cursor.com/pricing'] } };
+    case 'slug-list': return { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, maxItems: spec.max, items: { type: 'string' } } };
     case 'snapshot-enum': {
       const values = spec.source === 'categories' ? data.categories.map((c) => c.slug) : data[spec.source];
       // Several values travel joined by commas (style form, explode false: pricing=free,freemium).

@@ -13,7 +13,8 @@ export type CategoryQuery = QueryOf<'categories'>;
 
 /** Indices into data.tools that match the query, in the query's order. A list of values matches any of them. */
 export function selectTools(data: SnapshotData, q: Omit<ToolQuery, 'page' | 'per_page'>): number[] {
-  const order = q.sort === 'newest' ? data.tools_by_newest : q.sort === 'updated' ? byUpdated(data) : data.tools.map((_, i) => i);
+  const order = q.slugs !== undefined ? selectBySlugs(data, q.slugs).indices
+    : q.sort === 'newest' ? data.tools_by_newest : q.sort === 'updated' ? byUpdated(data) : data.tools.map((_, i) => i);
   const tests: ((t: Tool) => boolean)[] = [];
   if (q.category !== undefined) { const c = new Set(q.category); tests.push((t) => t.categories.some((x) => c.has(x.slug))); }
   if (q.pricing !== undefined) { const p = new Set<string>(q.pricing); tests.push((t) => p.has(t.pricing)); }
@@ -85,8 +86,8 @@ export function encodeItems(items: readonly unknown[]): EncodedItems {
 export function renderPage(items: EncodedItems, indices: readonly number[], meta: PageMeta, members?: readonly string[]): Uint8Array {
   const { bytes, starts } = items;
   const head = '{"data":[';
-  const tail = `],"meta":${JSON.stringify(meta)}}`;
-  let size = head.length + tail.length + Math.max(0, indices.length - 1);
+  const tail = encoder.encode(`],"meta":${JSON.stringify(meta)}}`); // not_found may hold any text the client sent
+  let size = head.length + tail.byteLength + Math.max(0, indices.length - 1);
   for (let k = 0; k < indices.length; k++) size += starts[indices[k]! + 1]! - starts[indices[k]!]! + (members ? members[k]!.length + 1 : 0);
   const out = new Uint8Array(size);
   let at = ascii(out, 0, head);
@@ -105,7 +106,25 @@ export function renderPage(items: EncodedItems, indices: readonly number[], meta
       out[at++] = 0x7d; // }
     }
   }
-  ascii(out, at, tail);
+  out.set(tail, at);
+  return out;
+}
+
+/**
+ * The tools a list of slugs names, in the order given (a repeat counted once): a former slug
+ * names the current tool; retired and unknown slugs are set aside for meta.
+ */
+export function selectBySlugs(data: SnapshotData, slugs: readonly string[]): { indices: number[]; retired: string[]; not_found: string[] } {
+  const index = new Map(data.tools.map((t, i) => [t.slug, i]));
+  const retiredSlugs = new Set(data.retired.map((r) => r.slug));
+  const seen = new Set<number>();
+  const out = { indices: [] as number[], retired: [] as string[], not_found: [] as string[] };
+  for (const slug of new Set(slugs)) {
+    const i = index.get(slug) ?? index.get(data.moved.tools[slug] ?? '');
+    if (i !== undefined) { if (!seen.has(i)) out.indices.push(i); seen.add(i); }
+    else if (retiredSlugs.has(slug)) out.retired.push(slug);
+    else out.not_found.push(slug);
+  }
   return out;
 }
 
@@ -166,6 +185,7 @@ export function toolsKey(q: ToolQuery): string {
     ['open_source', q.open_source === undefined ? undefined : String(q.open_source)],
     ['website', q.website],
     ['updated_since', q.updated_since],
+    ['slugs', q.slugs?.join(',')],
     ['sort', q.sort === 'name' ? undefined : q.sort],
     ['per_page', q.per_page === DEFAULT_PER_PAGE ? undefined : String(q.per_page)],
     ['page', q.page === 1 ? undefined : String(q.page)],

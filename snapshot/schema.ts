@@ -150,6 +150,8 @@ export const pageMetaSchema = z.object({
   per_page: z.int().min(1),
   total: z.int().min(0),
   total_pages: z.int().min(0).describe('ceil(total / per_page); 0 when total is 0.'),
+  not_found: z.array(z.string()).optional().describe('With slugs: the slugs asked for that no tool has.'),
+  retired: z.array(z.string()).optional().describe('With slugs: the slugs asked for that were retired; with updated_since: the tools retired on or after that date (a sync drops them).'),
 });
 
 export const searchResultSchema = toolSchema.extend({

@@ -115,12 +115,29 @@ describe('GET /api/v1/tools', () => {
     expect((await get('/api/v1/tools?updated_since=2026-02-30')).json.error).toBe("Invalid value for 'updated_since': expected a date written YYYY-MM-DD (e.g. 2026-01-31); got '2026-02-30'.");
   });
 
+  it('answers slugs= with those tools in the order given, a former slug with the current tool, and lists unknown and retired slugs in meta', async () => {
+    const r = await get('/api/v1/tools?slugs=otter-ai,nope,eleven-labs,playht,otter-ai,MURF');
+    expect(r.status).toBe(200);
+    expect(r.json.data.map((t: { slug: string }) => t.slug)).toEqual(['otter-ai', 'elevenlabs', 'murf']);
+    expect(r.json.meta).toEqual({ page: 1, per_page: 20, total: 3, total_pages: 1, not_found: ['nope'], retired: ['playht'] });
+    expect((await get('/api/v1/tools?slugs=murf,elevenlabs&pricing=freemium&per_page=1&page=2')).json.data.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs']);
+    expect((await get('/api/v1/tools?slugs=murf&sort=name')).json.error).toBe("Parameter 'sort' cannot be combined with 'slugs': the tools come in the order the slugs are given; leave sort out.");
+    expect((await get(`/api/v1/tools?slugs=${Array.from({ length: 101 }, (_, i) => `t${i}`).join(',')}`)).json.error).toMatch(/expected 1 to 100 slugs joined by commas; got 101/);
+    expect((await get('/api/v1/tools?slugs=a,,b')).status).toBe(400);
+  });
+
+  it('lists the tools retired on or after updated_since in meta.retired, so a sync can drop them', async () => {
+    const r = await get('/api/v1/tools?updated_since=2025-01-01');
+    expect(r.json.meta.retired).toEqual(['playht']);
+    expect((await get('/api/v1/tools?updated_since=2026-01-01')).json.meta.retired).toEqual([]);
+  });
+
   it('checks unknown, then repeated, then values in table order', async () => {
     expect((await get('/api/v1/tools?page=0&foo=1&page=2')).json.code).toBe('UNKNOWN_PARAMETER');
     const repeated = await get('/api/v1/tools?per_page=0&page=1&page=2');
     expect(repeated.json).toEqual({ error: "Parameter 'page' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
     expect((await get('/api/v1/tools?sort=x&page=0')).json.error).toContain("'page'");
-    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since.");
+    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs.");
   });
 
   it('ignores empty && segments', async () => {

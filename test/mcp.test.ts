@@ -93,7 +93,7 @@ describe('MCP server', () => {
     expect(list.additionalProperties).toBe(false);
     const unknown = await call(stdio, 'list_tools', { per_page: 2, colour: 'red' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since.");
+    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs.");
     expect((await call(stdio, 'get_tool', { slug: 'murf', verbose: true })).content[0]!.text).toContain("Unknown argument 'verbose' for get_tool");
   });
 

@@ -47,6 +47,7 @@ function fieldOf(spec: ParamSpec, view: SnapshotView): z.ZodType {
     case 'enum': return z.enum(spec.values as [string, ...string[]], rest).optional().describe(spec.description);
     case 'date': return z.string().optional().describe(spec.description);
     case 'host': return z.string().optional().describe(spec.description);
+    case 'slug-list': return z.union([z.string(), z.array(z.string()).min(1).max(spec.max)]).optional().describe(`${spec.description} A list, or slugs joined by commas.`);
     case 'snapshot-enum': {
       const one = spec.source === 'categories' ? z.string() : z.enum([...view[spec.source]] as [string, ...string[]], rest);
       const value = spec.multiple ? z.union([one, z.array(one).min(1)]) : one;

@@ -82,6 +82,11 @@ export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView)
     case 'boolean': return value === 'true' || value === 'false' ? undefined : `${invalid} '${printable(value)}' is not one of true, false.`;
     case 'enum': return spec.values.includes(value) ? undefined : `${invalid} '${printable(value)}' is not one of ${spec.values.join(', ')}.`;
     case 'date': return isDate(value) ? undefined : `${invalid} expected a date written YYYY-MM-DD (e.g. 2026-01-31); got '${printable(value)}'.`;
+    case 'slug-list': {
+      const slugs = value.split(',');
+      if (slugs.length > spec.max) return `${invalid} expected 1 to ${spec.max} slugs joined by commas; got ${slugs.length}. Ask for the rest in another request.`;
+      return slugs.some((s) => s.trim() === '') ? `${invalid} expected slugs joined by single commas (e.g. cursor,elevenlabs); got an empty one in '${printable(value)}'.` : undefined;
+    }
     case 'host': return hostOf(value) !== undefined ? undefined : `${invalid} expected a website: a URL or a host such as cursor.com; got '${printable(value)}'.`;
     case 'snapshot-enum': {
       if (spec.source === 'categories') {
@@ -117,6 +122,7 @@ function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotVi
   }
   const problem = valueProblem(spec, value, view);
   if (problem !== undefined) throw new ParamError(problem);
+  if (spec.kind === 'slug-list') return value.split(',').map((s) => s.trim().toLowerCase());
   return spec.kind === 'integer' ? Number(value) : spec.kind === 'boolean' ? value === 'true' : spec.kind === 'host' ? hostOf(value) : value;
 }
 

@@ -3,11 +3,11 @@
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { API_BASE, SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { nearest } from '../../snapshot/edit-distance.ts';
-import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
+import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectBySlugs, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
 import type { RetiredTool } from '../../snapshot/types.ts';
 import { bodyBytes, remembered, type BoundedCache } from './bounded-cache.ts';
-import { categoriesQuery, CATEGORIES_PARAMS, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
+import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { clip, HttpError, linkHeader, type Answer } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -71,7 +71,17 @@ class Endpoints implements Routes {
 
   tools(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
     const q = toolsQuery(params, this.snapshot);
-    return this.list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(this.snapshot.data, q), q.page, q.per_page, prebuiltOk);
+    const { data } = this.snapshot;
+    let extra: Partial<PageMeta> | undefined;
+    if (q.slugs !== undefined) {
+      if (params.has('sort')) throw new ParamError("Parameter 'sort' cannot be combined with 'slugs': the tools come in the order the slugs are given; leave sort out.");
+      const { retired, not_found } = selectBySlugs(data, q.slugs);
+      extra = { not_found, retired };
+    } else if (q.updated_since !== undefined) {
+      const since = q.updated_since;
+      extra = { retired: data.retired.filter((r) => r.retired_at >= since).map((r) => r.slug) };
+    }
+    return this.list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(data, q), q.page, q.per_page, prebuiltOk, extra);
   }
 
   categories(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
@@ -97,14 +107,14 @@ class Endpoints implements Routes {
   }
 
   /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
-  private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean): Promise<EndpointAnswer> {
+  private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean, extra?: Partial<PageMeta>): Promise<EndpointAnswer> {
     const entry = this.snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...this.prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
     // A filter's selection serves all its pages and page sizes (browsing the pages of one filter is
     // common); the page itself is remembered once, with the answer to its URL (gateway.ts).
     const selected = await remembered(this.cache, `selection\0${filterKey}`, select, selectionBytes);
     const { indices, meta } = listPage(selected, page, perPage);
-    const computed = this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, meta);
+    const computed = this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, { ...meta, ...extra });
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
 
@@ -112,7 +122,7 @@ class Endpoints implements Routes {
   private computedPage(kind: string, items: EncodedItems, indices: number[], meta: PageMeta, members?: string[]): ComputedPage {
     return {
       body: renderPage(items, indices, meta, members),
-      etag: pageTag(this.snapshot.id, `${kind}\0${indices.join(',')}\0${meta.total}\0${meta.page}\0${meta.per_page}\0${members?.join(',') ?? ''}`),
+      etag: pageTag(this.snapshot.id, `${kind}\0${indices.join(',')}\0${JSON.stringify(meta)}\0${members?.join(',') ?? ''}`),
       totalPages: meta.total_pages,
     };
   }
