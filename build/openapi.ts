@@ -44,6 +44,7 @@ function queryParam(spec: ParamSpec, data: SnapshotData) {
     case 'enum': return { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
     case 'date': return { ...base, schema: { type: 'string', format: 'date' } };
     case 'host': return { ...base, schema: { type: 'string', examples: ['cursor.com', 'https://www.cursor.com/pricing'] } };
+    case 'field-list': return { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: Object.keys(toolSchema.shape) } } };
     case 'slug-list': return { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, maxItems: spec.max, items: { type: 'string' } } };
     case 'snapshot-enum': {
       const values = spec.source === 'categories' ? data.categories.map((c) => c.slug) : data[spec.source];
@@ -150,7 +151,7 @@ export function buildOpenApi(data: SnapshotData): object {
     security: [{ ApiKey: [] }],
     paths: {
       '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: queryParams('tools', data), responses: keyedResponses(list('Tool'), 'list') } },
-      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool')], responses: keyedResponses(single('Tool'), 'tool') } },
+      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses(single('Tool'), 'tool') } },
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
       '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
       '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },

@@ -56,10 +56,13 @@ export type ParamSpec =
   /** A website: a URL or a bare host, compared by host (no www., scheme, port, path or case). */
   | { name: string; kind: 'host'; description: string }
   /** Slugs joined by commas, 1 to `max` of them, in the order the answer keeps. */
-  | { name: string; kind: 'slug-list'; max: number; description: string };
+  | { name: string; kind: 'slug-list'; max: number; description: string }
+  /** Names of a tool's fields joined by commas (the tool schema's own names); slug is always kept. */
+  | { name: string; kind: 'field-list'; description: string };
 
 const page = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' } as const satisfies ParamSpec;
 const perPage = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' } as const satisfies ParamSpec;
+const fields = { name: 'fields', kind: 'field-list', description: 'Only these fields of each tool, joined by commas (fields=slug,name,url); slug is always kept, and score on search results.' } as const satisfies ParamSpec;
 const pricing = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', multiple: true, description: 'Pricing model, or several joined by commas (free,freemium).' } as const satisfies ParamSpec;
 
 export const PARAMS = {
@@ -73,7 +76,9 @@ export const PARAMS = {
     { name: 'website', kind: 'host', description: 'Tools whose url has this host (a URL or a host; www., scheme, port, path, query and case ignored): "which tool is this website?".' },
     { name: 'updated_since', kind: 'date', description: 'Tools whose updated_at is on or after this date (YYYY-MM-DD); retired tools changed since are listed in meta.retired.' },
     { name: 'slugs', kind: 'slug-list', max: 100, description: 'These tools, in this order (1 to 100 slugs joined by commas): a former slug answers with the current tool; unknown slugs are listed in meta.not_found and retired ones in meta.retired. Not with sort.' },
+    fields,
   ],
+  tool: [fields],
   categories: [
     page, perPage,
     { name: 'group', kind: 'snapshot-enum', source: 'groups', description: 'Only categories of this group.' },
@@ -85,6 +90,7 @@ export const PARAMS = {
     page,
     { name: 'category', kind: 'snapshot-enum', source: 'categories', description: 'Only tools listing this category.' },
     { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', description: 'Pricing model.' },
+    fields,
   ],
 } as const satisfies Record<string, readonly ParamSpec[]>;
 
@@ -94,7 +100,7 @@ export const paramNames = (endpoint: Endpoint): string[] => PARAMS[endpoint].map
 
 type Row<E extends Endpoint> = (typeof PARAMS)[E][number];
 /** The value a parameter of each kind has once checked. */
-type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : S extends { multiple: true } | { kind: 'slug-list' } ? string[] : string;
+type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : S extends { multiple: true } | { kind: 'slug-list' } | { kind: 'field-list' } ? string[] : string;
 /** A parameter that always has a value once checked: it has a default, or is required. */
 type Always = { default: unknown } | { required: true };
 /** An endpoint's checked query, derived from its row of the table. */

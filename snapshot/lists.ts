@@ -186,6 +186,7 @@ export function toolsKey(q: ToolQuery): string {
     ['website', q.website],
     ['updated_since', q.updated_since],
     ['slugs', q.slugs?.join(',')],
+    ['fields', q.fields?.join(',')],
     ['sort', q.sort === 'name' ? undefined : q.sort],
     ['per_page', q.per_page === DEFAULT_PER_PAGE ? undefined : String(q.per_page)],
     ['page', q.page === 1 ? undefined : String(q.page)],

@@ -132,12 +132,25 @@ describe('GET /api/v1/tools', () => {
     expect((await get('/api/v1/tools?updated_since=2026-01-01')).json.meta.retired).toEqual([]);
   });
 
+  it('answers fields= with only those fields of each tool (slug always kept; score on search), on lists, items and search', async () => {
+    const list = await get('/api/v1/tools?per_page=2&fields=name,url');
+    expect(list.json.data).toEqual([{ slug: 'elevenlabs', name: 'ElevenLabs', url: 'https://elevenlabs.io/' }, { slug: 'midjourney', name: 'Midjourney', url: 'https://www.midjourney.com/' }]);
+    expect(list.json.meta).toMatchObject({ total: 6, per_page: 2 });
+    const item = await get('/api/v1/tools/murf?fields=pricing');
+    expect(item.json).toEqual({ data: { slug: 'murf', pricing: 'freemium' } });
+    expect(item.header('etag')).not.toBe((await get('/api/v1/tools/murf')).header('etag'));
+    const search = await get('/api/v1/search?q=voice&limit=1&fields=name');
+    expect(Object.keys(search.json.data[0])).toEqual(['slug', 'name', 'score']);
+    const bad = await get('/api/v1/tools?fields=name,colour');
+    expect(bad.json.error).toMatch(/^Invalid value for 'fields': 'colour' is not a field of a tool; the fields are slug, name, tagline, /);
+  });
+
   it('checks unknown, then repeated, then values in table order', async () => {
     expect((await get('/api/v1/tools?page=0&foo=1&page=2')).json.code).toBe('UNKNOWN_PARAMETER');
     const repeated = await get('/api/v1/tools?per_page=0&page=1&page=2');
     expect(repeated.json).toEqual({ error: "Parameter 'page' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
     expect((await get('/api/v1/tools?sort=x&page=0')).json.error).toContain("'page'");
-    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs.");
+    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, fields.");
   });
 
   it('ignores empty && segments', async () => {
@@ -181,9 +194,11 @@ describe('GET /api/v1/tools/{slug}', () => {
     }
   });
 
-  it('rejects any query parameter with 400 UNKNOWN_PARAMETER', async () => {
+  it('rejects any query parameter but fields with 400 UNKNOWN_PARAMETER', async () => {
     const r = await get('/api/v1/tools/elevenlabs?page=1');
-    expect(r.json).toEqual({ error: "Unknown parameter 'page' for /api/v1/tools/{slug}; it takes no parameters.", code: 'UNKNOWN_PARAMETER' });
+    expect(r.json).toEqual({ error: "Unknown parameter 'page' for /api/v1/tools/{slug}; accepted parameters: fields.", code: 'UNKNOWN_PARAMETER' });
+    const c = await get('/api/v1/categories/voice-cloning?fields=name');
+    expect(c.json).toEqual({ error: "Unknown parameter 'fields' for /api/v1/categories/{slug}; it takes no parameters.", code: 'UNKNOWN_PARAMETER' });
   });
 });
 

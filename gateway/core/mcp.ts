@@ -27,7 +27,8 @@ const OUTPUT = {
  * tool does not take is refused by name.
  */
 function inputSchema(tool: string, endpoint: Endpoint, view: SnapshotView) {
-  const specs = PARAMS[endpoint] as readonly ParamSpec[];
+  // MCP answers whole tools (their structured results follow the output schema): no fields= here.
+  const specs = (PARAMS[endpoint] as readonly ParamSpec[]).filter((spec) => spec.kind !== 'field-list');
   return strictArguments(tool, Object.fromEntries(specs.map((spec) => [spec.name, fieldOf(spec, view)])));
 }
 
@@ -47,6 +48,7 @@ function fieldOf(spec: ParamSpec, view: SnapshotView): z.ZodType {
     case 'enum': return z.enum(spec.values as [string, ...string[]], rest).optional().describe(spec.description);
     case 'date': return z.string().optional().describe(spec.description);
     case 'host': return z.string().optional().describe(spec.description);
+    case 'field-list': return z.never();
     case 'slug-list': return z.union([z.string(), z.array(z.string()).min(1).max(spec.max)]).optional().describe(`${spec.description} A list, or slugs joined by commas.`);
     case 'snapshot-enum': {
       const one = spec.source === 'categories' ? z.string() : z.enum([...view[spec.source]] as [string, ...string[]], rest);

@@ -3,6 +3,10 @@
 // table row. One problem per 400, and the message names the parameter and what it accepts.
 import { PARAMS, paramNames, type Endpoint, type ParamSpec, type QueryOf } from '../../snapshot/contract.ts';
 import { hostOf } from '../../snapshot/lists.ts';
+import { toolSchema } from '../../snapshot/schema.ts';
+
+/** A tool's fields, in the order a tool is written: what fields= may name. */
+const TOOL_FIELDS = Object.keys(toolSchema.shape);
 import { HttpError } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -18,6 +22,7 @@ export type RawParams = Map<string, string>;
 export const TOOLS_PARAMS = paramNames('tools');
 export const CATEGORIES_PARAMS = paramNames('categories');
 export const SEARCH_PARAMS = paramNames('search');
+export const TOOL_PARAMS = paramNames('tool');
 
 const DIGITS = /^(0|[1-9][0-9]*)$/;
 
@@ -82,6 +87,10 @@ export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView)
     case 'boolean': return value === 'true' || value === 'false' ? undefined : `${invalid} '${printable(value)}' is not one of true, false.`;
     case 'enum': return spec.values.includes(value) ? undefined : `${invalid} '${printable(value)}' is not one of ${spec.values.join(', ')}.`;
     case 'date': return isDate(value) ? undefined : `${invalid} expected a date written YYYY-MM-DD (e.g. 2026-01-31); got '${printable(value)}'.`;
+    case 'field-list': {
+      const unknown = value.split(',').filter((f) => !TOOL_FIELDS.includes(f));
+      return unknown.length === 0 ? undefined : `${invalid} '${printable(unknown[0]!)}' is not a field of a tool; the fields are ${TOOL_FIELDS.join(', ')}.`;
+    }
     case 'slug-list': {
       const slugs = value.split(',');
       if (slugs.length > spec.max) return `${invalid} expected 1 to ${spec.max} slugs joined by commas; got ${slugs.length}. Ask for the rest in another request.`;
@@ -123,6 +132,7 @@ function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotVi
   const problem = valueProblem(spec, value, view);
   if (problem !== undefined) throw new ParamError(problem);
   if (spec.kind === 'slug-list') return value.split(',').map((s) => s.trim().toLowerCase());
+  if (spec.kind === 'field-list') return TOOL_FIELDS.filter((f) => f === 'slug' || value.split(',').includes(f));
   return spec.kind === 'integer' ? Number(value) : spec.kind === 'boolean' ? value === 'true' : spec.kind === 'host' ? hostOf(value) : value;
 }
 
@@ -150,3 +160,4 @@ export const toolsQuery = (params: RawParams, view: SnapshotView) => checkParams
 export const categoriesQuery = (params: RawParams, view: SnapshotView) => checkParams('categories', params, view);
 export type SearchQuery = QueryOf<'search'>;
 export const searchQuery = (params: RawParams, view: SnapshotView) => checkParams('search', params, view);
+export const toolQuery = (params: RawParams, view: SnapshotView) => checkParams('tool', params, view);

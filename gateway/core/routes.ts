@@ -3,11 +3,11 @@
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { API_BASE, SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { nearest } from '../../snapshot/edit-distance.ts';
-import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, listPage, pageMeta, pageTag, renderPage, selectBySlugs, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
+import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, listPage, pageMeta, pageTag, renderPage, selectBySlugs, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
-import type { RetiredTool } from '../../snapshot/types.ts';
+import type { RetiredTool, Tool } from '../../snapshot/types.ts';
 import { bodyBytes, remembered, type BoundedCache } from './bounded-cache.ts';
-import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
+import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, TOOL_PARAMS, toolQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
 import { clip, HttpError, linkHeader, type Answer } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -62,7 +62,7 @@ class Endpoints implements Routes {
     if (rawSlug !== undefined) {
       const slug = resource === 'search' ? undefined : decodePath(rawSlug);
       if (slug === undefined) throw notFoundPath(path);
-      return this.item(resource as 'tools' | 'categories', slug, () => parseQuery(query, [], `${API_BASE}/${resource}/{slug}`));
+      return this.item(resource as 'tools' | 'categories', slug, () => parseQuery(query, resource === 'tools' ? TOOL_PARAMS : [], `${API_BASE}/${resource}/{slug}`));
     }
     const params = parseQuery(query, resource === 'tools' ? TOOLS_PARAMS : resource === 'categories' ? CATEGORIES_PARAMS : SEARCH_PARAMS, `${API_BASE}/${resource}`);
     const answer = await this[resource](params);
@@ -81,7 +81,7 @@ class Endpoints implements Routes {
       const since = q.updated_since;
       extra = { retired: data.retired.filter((r) => r.retired_at >= since).map((r) => r.slug) };
     }
-    return this.list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectTools(data, q), q.page, q.per_page, prebuiltOk, extra);
+    return this.list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE, fields: undefined }), () => selectTools(data, q), q.page, q.per_page, prebuiltOk, extra, q.fields);
   }
 
   categories(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
@@ -93,7 +93,11 @@ class Endpoints implements Routes {
     const q = searchQuery(params, this.snapshot);
     const { total, hits } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
     const scores = hits.map((h) => `"score":${h.score}`);
-    const page = this.computedPage('search', this.snapshot.toolItems, hits.map((h) => h.index), pageMeta(total, q.page, q.limit), scores);
+    const indices = hits.map((h) => h.index);
+    const meta = pageMeta(total, q.page, q.limit);
+    const page = q.fields
+      ? this.computedPage(`search:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, scores)
+      : this.computedPage('search', this.snapshot.toolItems, indices, meta, scores);
     return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
   }
 
@@ -107,15 +111,23 @@ class Endpoints implements Routes {
   }
 
   /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
-  private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean, extra?: Partial<PageMeta>): Promise<EndpointAnswer> {
+  private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean, extra?: Partial<PageMeta>, fields?: string[]): Promise<EndpointAnswer> {
     const entry = this.snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...this.prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
     // A filter's selection serves all its pages and page sizes (browsing the pages of one filter is
     // common); the page itself is remembered once, with the answer to its URL (gateway.ts).
     const selected = await remembered(this.cache, `selection\0${filterKey}`, select, selectionBytes);
     const { indices, meta } = listPage(selected, page, perPage);
-    const computed = this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, { ...meta, ...extra });
+    const computed = fields
+      ? this.computedPage(`${kind}:${fields.join(',')}`, ...this.projected(indices, fields), { ...meta, ...extra })
+      : this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, { ...meta, ...extra });
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
+  }
+
+  /** Only `fields` of the tools at `indices`, serialized for this page: the items and their positions in them. */
+  private projected(indices: number[], fields: string[]): [EncodedItems, number[]] {
+    const tools = this.snapshot.data.tools;
+    return [encodeItems(indices.map((i) => pick(tools[i]!, fields))), indices.map((_, k) => k)];
   }
 
   /** A computed page's bytes and tag; the tag names the page's content, so no hash of the bytes is needed. */
@@ -131,7 +143,7 @@ class Endpoints implements Routes {
    * An item by slug: the current one, or 301 for a former slug, 410 for a retired tool, else 404.
    * `checkQuery` runs once the slug is known to answer (route, then parameters, as API.md orders).
    */
-  private item(resource: 'tools' | 'categories', slug: string, checkQuery: () => void = () => {}): EndpointAnswer {
+  private item(resource: 'tools' | 'categories', slug: string, checkQuery: () => RawParams = () => new Map()): EndpointAnswer {
     const { snapshot } = this;
     const tools = resource === 'tools';
     const known = (s: string) => s.length <= SLUG_MAX && SLUG_PATTERN.test(s)
@@ -146,11 +158,16 @@ class Endpoints implements Routes {
     const current = (tools ? snapshot.toolBySlug : snapshot.categoryBySlug).has(slug);
     const movedTo = current ? undefined : (tools ? snapshot.movedTools : snapshot.movedCategories).get(slug);
     const retired = current || !tools ? undefined : snapshot.retiredBySlug.get(slug);
-    checkQuery();
+    const params = checkQuery();
     if (movedTo !== undefined) {
       throw new HttpError(301, 'MOVED_PERMANENTLY', `${tools ? 'Tool' : 'Category'} '${slug}' is now '${movedTo}'.`, { Location: `${API_BASE}/${resource}/${movedTo}` });
     }
     if (retired !== undefined) throw this.gone(retired);
+    if (tools && params.has('fields')) {
+      const { fields } = toolQuery(params, snapshot);
+      const tool = pick(snapshot.data.tools[snapshot.toolBySlug.get(slug)!]!, fields!);
+      return { status: 200, body: encoder.encode(JSON.stringify({ data: tool })), etag: pageTag(snapshot.id, `tool\0${slug}\0${fields!.join(',')}`) };
+    }
     return this.prebuilt(tools ? toolKey(slug) : categoryKey(slug));
   }
 
@@ -189,6 +206,13 @@ class Endpoints implements Routes {
 
 /** The weight of a remembered answer. */
 export const answerBytes = (answer: Answer) => bodyBytes(answer.body) + (answer.link?.length ?? 0) * 2 + 128;
+
+const encoder = new TextEncoder();
+
+/** The named fields of a tool, in the tool's own order. */
+function pick(tool: Tool, fields: readonly string[]): Partial<Tool> {
+  return Object.fromEntries(fields.map((f) => [f, tool[f as keyof Tool]])) as Partial<Tool>;
+}
 
 /** 301 to the same path without its trailing slash, query kept (API.md). */
 function withoutTrailingSlash(bare: string, query: string): HttpError {
