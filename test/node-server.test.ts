@@ -61,6 +61,27 @@ describe('npm start (Node adapter)', () => {
     expect((await r.json()).meta.total).toBe(6);
   });
 
+  it('serves computed pages and searches in brotli or gzip when accepted, identical once decoded, and the same again from memory', async () => {
+    for (const p of ['/api/v1/tools?per_page=5&sort=newest', '/api/v1/search?q=voice']) {
+      const raw = (enc: string) => new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
+        http.get(`${base}${p}`, { headers: { 'X-API-Key': demoKey, 'Accept-Encoding': enc } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject);
+      });
+      const plain = await raw('identity');
+      const [br, again, gz] = [await raw('br'), await raw('br'), await raw('gzip')];
+      expect([br.headers['content-encoding'], gz.headers['content-encoding'], plain.headers['content-encoding']], p).toEqual(['br', 'gzip', undefined]);
+      expect(zlib.brotliDecompressSync(br.body), p).toEqual(plain.body);
+      expect(zlib.gunzipSync(gz.body), p).toEqual(plain.body);
+      expect(again.body, p).toEqual(br.body);
+      expect(br.headers.vary, p).toBe('Accept-Encoding');
+      expect(plain.headers.vary, p).toBe('Accept-Encoding');
+      expect(br.body.length, p).toBeLessThan(plain.body.length);
+    }
+  });
+
   it('serves prebuilt bodies in brotli or gzip when accepted, identical once decoded', async () => {
     const raw = (enc: string) => new Promise<{ headers: http.IncomingHttpHeaders; body: Buffer }>((resolve, reject) => {
       http.get(`${base}/api/v1/tools`, { headers: { 'X-API-Key': demoKey, 'Accept-Encoding': enc } }, (res) => {

@@ -204,8 +204,8 @@ class Endpoints implements Routes {
   }
 }
 
-/** The weight of a remembered answer. */
-export const answerBytes = (answer: Answer) => bodyBytes(answer.body) + (answer.link?.length ?? 0) * 2 + 128;
+/** The weight of a remembered answer, with room for the compressed variants an adapter keeps beside its body (at most about half of it). */
+export const answerBytes = (answer: Answer) => Math.ceil(bodyBytes(answer.body) * 1.5) + (answer.link?.length ?? 0) * 2 + 128;
 
 const encoder = new TextEncoder();
 

@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Readable, type Duplex } from 'node:stream';
+import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
 import type { Gateway, GatewayRequest, GatewayResult } from '../core/gateway.ts';
 import { ALLOW, errorBody, INTERNAL_ERROR_MESSAGE, JSON_TYPE } from '../core/responses.ts';
 import type { ErrorCode } from '../../snapshot/contract.ts';
@@ -158,11 +159,37 @@ function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<strin
     payload = encoding ? bytes[encoding]! : bytes.identity;
     headers.Vary = 'Accept-Encoding';
     if (encoding) headers['Content-Encoding'] = encoding;
+  } else if (result.status === 200 && payload instanceof Uint8Array && payload.byteLength >= COMPRESS_FROM_BYTES) {
+    const encoding = chooseEncoding(acceptEncoding, { identity: payload, gzip: payload, br: payload } as unknown as PrebuiltBytes);
+    headers.Vary = 'Accept-Encoding';
+    if (encoding) {
+      payload = compressed(payload, encoding);
+      headers['Content-Encoding'] = encoding;
+    }
   }
   if (payload !== null) headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
   res.writeHead(result.status, headers);
   // HEAD: the same headers as GET (Content-Length included), no body.
   res.end(res.req.method === 'HEAD' || payload === null ? undefined : payload);
+}
+
+/** A computed body smaller than this goes out as it is: compressing it saves less than it costs. */
+const COMPRESS_FROM_BYTES = 1024;
+
+/**
+ * A computed body's compressed variants, made on its first request in that encoding and kept with
+ * the body itself (the answer memo holds the body; a variant goes when the body does, and the memo
+ * weighs each answer with room for them). A repeated request then costs what a prebuilt page costs.
+ */
+const variants = new WeakMap<Uint8Array, { gzip?: Buffer; br?: Buffer }>();
+
+function compressed(body: Uint8Array, encoding: 'br' | 'gzip'): Buffer {
+  let known = variants.get(body);
+  if (known === undefined) variants.set(body, known = {});
+  // Brotli at quality 5: close to the build's ratio for a fraction of its time on a request.
+  return known[encoding] ??= encoding === 'br'
+    ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
+    : gzipSync(body, { level: 6 });
 }
 
 /** br, then gzip, when the client accepts them (q=0 refuses). */
