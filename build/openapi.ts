@@ -1,7 +1,7 @@
 // GET /openapi.json: the API contract as OpenAPI 3.1, generated at build time from the same zod
 // schemas that validate the catalog, with the enum values of this snapshot.
 import { z } from 'zod';
-import { categorySchema, pageMetaSchema, searchResultSchema, toolSchema } from '../snapshot/schema.ts';
+import { categorySchema, pageMetaSchema, searchResultSchema, toolListItemSchema, toolSchema } from '../snapshot/schema.ts';
 import { ERROR_CODES, errorTableMarkdown, PARAMS, SLUG_MAX, SLUG_PATTERN, type Endpoint, type ParamSpec } from '../snapshot/contract.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 
@@ -44,6 +44,7 @@ function queryParam(spec: ParamSpec, data: SnapshotData) {
     case 'enum': return { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
     case 'date': return { ...base, schema: { type: 'string', format: 'date' } };
     case 'host': return { ...base, schema: { type: 'string', examples: ['cursor.com', 'https://www.cursor.com/pricing'] } };
+    case 'slug': return { ...base, schema: { type: 'string', examples: ['cursor'] } };
     case 'field-list': return { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: Object.keys(toolSchema.shape) } } };
     case 'slug-list': return { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, maxItems: spec.max, items: { type: 'string' } } };
     case 'snapshot-enum': {
@@ -89,10 +90,14 @@ function keyedResponses(ok: object, kind: 'list' | 'tool' | 'category') {
     200: response('OK', ok, [...RATE, 'ETag', ...(kind === 'list' ? ['Link' as const] : [])]),
     304: response('Not Modified: If-None-Match matched the current ETag (still counted).', null, [...RATE, 'ETag']),
     ...(kind === 'list'
-      ? { 400: response('INVALID_PARAMETER or UNKNOWN_PARAMETER: the message names the parameter and what it accepts.', ERROR, RATE) }
+      ? {
+        400: response('INVALID_PARAMETER or UNKNOWN_PARAMETER: the message names the parameter and what it accepts.', ERROR, RATE),
+        404: response('NOT_FOUND: similar_to names no tool (did_you_mean lists the closest).', ERROR, RATE),
+        410: response('GONE: similar_to names a retired tool; successor and alternatives say where its users went.', ERROR, [...RATE, 'Link']),
+      }
       : {
         301: response('MOVED_PERMANENTLY: a former slug, a slug in capitals, or a trailing slash; Location gives the current path.', ERROR, [...RATE, 'Location']),
-        400: response('UNKNOWN_PARAMETER: item paths take no parameters.', ERROR, RATE),
+        400: response('UNKNOWN_PARAMETER or INVALID_PARAMETER: item paths take no parameters but fields (on tools).', ERROR, RATE),
         404: response('NOT_FOUND: no item has this slug; did_you_mean lists the closest ones.', ERROR, RATE),
         ...(kind === 'tool' && { 410: response('GONE: a retired tool; retired_at, successor and alternatives say when and where its users went.', ERROR, [...RATE, 'Link']) }),
       }),
@@ -150,7 +155,7 @@ export function buildOpenApi(data: SnapshotData): object {
     servers: [{ url: '/api/v1' }],
     security: [{ ApiKey: [] }],
     paths: {
-      '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: queryParams('tools', data), responses: keyedResponses(list('Tool'), 'list') } },
+      '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
       '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses(single('Tool'), 'tool') } },
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
       '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
@@ -183,6 +188,7 @@ export function buildOpenApi(data: SnapshotData): object {
         Tool: jsonSchema(toolSchema),
         Category: jsonSchema(categorySchema),
         SearchResult: jsonSchema(searchResultSchema),
+        ToolListItem: jsonSchema(toolListItemSchema),
         PageMeta: jsonSchema(pageMetaSchema),
         Error: {
           type: 'object', required: ['error', 'code'],

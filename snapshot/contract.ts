@@ -58,7 +58,9 @@ export type ParamSpec =
   /** Slugs joined by commas, 1 to `max` of them, in the order the answer keeps. */
   | { name: string; kind: 'slug-list'; max: number; description: string }
   /** Names of a tool's fields joined by commas (the tool schema's own names); slug is always kept. */
-  | { name: string; kind: 'field-list'; description: string };
+  | { name: string; kind: 'field-list'; description: string }
+  /** One tool's slug (an unknown one is 404, as for the item path). */
+  | { name: string; kind: 'slug'; description: string };
 
 const page = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' } as const satisfies ParamSpec;
 const perPage = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' } as const satisfies ParamSpec;
@@ -76,6 +78,7 @@ export const PARAMS = {
     { name: 'website', kind: 'host', description: 'Tools whose url has this host (a URL or a host; www., scheme, port, path, query and case ignored): "which tool is this website?".' },
     { name: 'updated_since', kind: 'date', description: 'Tools whose updated_at is on or after this date (YYYY-MM-DD); retired tools changed since are listed in meta.retired.' },
     { name: 'slugs', kind: 'slug-list', max: 100, description: 'These tools, in this order (1 to 100 slugs joined by commas): a former slug answers with the current tool; unknown slugs are listed in meta.not_found and retired ones in meta.retired. Not with sort.' },
+    { name: 'similar_to', kind: 'slug', description: 'The tools most like this one (shared categories and tags, same platforms), best first, each with a similarity in 0..1; per_page defaults to 10. Not with sort.' },
     fields,
   ],
   tool: [fields],

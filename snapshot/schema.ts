@@ -154,6 +154,11 @@ export const pageMetaSchema = z.object({
   retired: z.array(z.string()).optional().describe('With slugs: the slugs asked for that were retired; with updated_since: the tools retired on or after that date (a sync drops them).'),
 });
 
+/** A tool in a list: with similar_to, how alike it is. */
+export const toolListItemSchema = toolSchema.extend({
+  similarity: z.number().min(0).max(1).optional().describe('With similar_to: how alike the tool is, 0..1; the list is ordered by it, descending.'),
+});
+
 export const searchResultSchema = toolSchema.extend({
   score: z.number().describe('Relevance; results are ordered by it, descending.'),
 });

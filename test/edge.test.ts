@@ -170,7 +170,7 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     });
     const list = await rpc('tools/list', {}, { Authorization: `Bearer ${key}` });
     expect(list.status).toBe(200);
-    expect(list.json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(['get_category', 'get_tool', 'list_categories', 'list_tools', 'search_tools']);
+    expect(list.json.result.tools.map((t: { name: string }) => t.name).sort()).toEqual(['get_category', 'get_tool', 'list_categories', 'list_tools', 'search_tools', 'similar_tools']);
     expect(list.headers.get('x-ratelimit-limit')).toBe('600');
     const found = await rpc('tools/call', { name: 'search_tools', arguments: { q: 'elevenlabs', limit: 1 } }, { 'X-API-Key': key });
     expect(found.json.result.structuredContent.data[0].slug).toBe('elevenlabs');

@@ -145,12 +145,37 @@ describe('GET /api/v1/tools', () => {
     expect(bad.json.error).toMatch(/^Invalid value for 'fields': 'colour' is not a field of a tool; the fields are slug, name, tagline, /);
   });
 
+  it('answers similar_to with the tools most like one, best first, each with a similarity in 0..1, 10 a page by default', async () => {
+    const r = await get('/api/v1/tools?similar_to=murf');
+    expect(r.json.data.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs']);
+    expect(r.json.data[0].similarity).toBeGreaterThan(0.5);
+    expect(r.json.data[0].similarity).toBeLessThanOrEqual(1);
+    expect(r.json.meta.per_page).toBe(10);
+    const image = await get('/api/v1/tools?similar_to=midjourney&fields=name');
+    expect(image.json.data).toEqual([{ slug: 'stable-diffusion', name: 'Stable Diffusion', similarity: expect.any(Number) }]);
+    expect((await get('/api/v1/tools?similar_to=eleven-labs')).json.data[0].slug).toBe('murf'); // a former slug names the current tool
+    expect((await get('/api/v1/tools?similar_to=murf&pricing=paid')).json.data).toEqual([]);
+    const unknown = await get('/api/v1/tools?similar_to=mirf');
+    expect([unknown.status, unknown.json.did_you_mean]).toEqual([404, ['murf']]);
+    expect((await get('/api/v1/tools?similar_to=playht')).status).toBe(410);
+    expect((await get('/api/v1/tools?similar_to=murf&sort=name')).json.error).toMatch(/^Parameter 'sort' cannot be combined with 'similar_to'/);
+  });
+
+  it('answers a search for alternatives to a tool as similar_to does', async () => {
+    const similar = (await get('/api/v1/tools?similar_to=midjourney')).json.data.map((t: { slug: string }) => t.slug);
+    for (const q of ['alternatives to midjourney', 'Midjourney alternatives', 'tools like midjourney', 'similar to Midjourney', 'midjourney vs dall-e']) {
+      const r = await get(`/api/v1/search?q=${encodeURIComponent(q)}`);
+      expect(r.json.data.map((t: { slug: string }) => t.slug), q).toEqual(similar);
+    }
+    expect((await get('/api/v1/search?q=midjourney')).json.data[0].slug).toBe('midjourney'); // just its name: the tool itself first
+  });
+
   it('checks unknown, then repeated, then values in table order', async () => {
     expect((await get('/api/v1/tools?page=0&foo=1&page=2')).json.code).toBe('UNKNOWN_PARAMETER');
     const repeated = await get('/api/v1/tools?per_page=0&page=1&page=2');
     expect(repeated.json).toEqual({ error: "Parameter 'page' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
     expect((await get('/api/v1/tools?sort=x&page=0')).json.error).toContain("'page'");
-    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, fields.");
+    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to, fields.");
   });
 
   it('ignores empty && segments', async () => {

@@ -9,7 +9,7 @@ import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
 import { issueKey } from './keys-command.ts';
 import { startServer, TSX, type ServerProcess } from './server-process.ts';
 
-const TOOLS = ['get_category', 'get_tool', 'list_categories', 'list_tools', 'search_tools'];
+const TOOLS = ['get_category', 'get_tool', 'list_categories', 'list_tools', 'search_tools', 'similar_tools'];
 type Result = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
 
 describe('MCP server', () => {
@@ -51,7 +51,7 @@ describe('MCP server', () => {
     return client;
   }
 
-  it('lists the five tools, each with a description, an input schema and an output schema', async () => {
+  it('lists the six tools, each with a description, an input schema and an output schema', async () => {
     const { tools } = await stdio.listTools();
     expect(tools.map((t) => t.name).sort()).toEqual(TOOLS);
     for (const t of tools) {
@@ -71,6 +71,13 @@ describe('MCP server', () => {
     expect(category.structuredContent.data).toEqual((await rest('/categories/text-to-speech')).data);
     expect(category.structuredContent.tools.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs', 'murf']);
     expect(category.content[0]!.text).toContain('ElevenLabs');
+  });
+
+  it('finds alternatives to a tool with similar_tools, as /tools?similar_to= does', async () => {
+    const r = await call(stdio, 'similar_tools', { slug: 'murf' });
+    expect(r.structuredContent).toEqual(await rest('/tools?similar_to=murf'));
+    expect(r.structuredContent.data[0]).toMatchObject({ slug: 'elevenlabs', similarity: expect.any(Number) });
+    expect(r.content[0]!.text).toMatch(/1\. ElevenLabs \(elevenlabs\).*\(similarity 0\.\d+\)/);
   });
 
   it('answers bad input with a tool error saying what to send instead, as the REST 400s do', async () => {
@@ -93,7 +100,7 @@ describe('MCP server', () => {
     expect(list.additionalProperties).toBe(false);
     const unknown = await call(stdio, 'list_tools', { per_page: 2, colour: 'red' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs.");
+    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to.");
     expect((await call(stdio, 'get_tool', { slug: 'murf', verbose: true })).content[0]!.text).toContain("Unknown argument 'verbose' for get_tool");
   });
 

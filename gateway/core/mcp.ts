@@ -5,7 +5,7 @@ import { McpServer } from '@modelcontextprotocol/sdk/server/mcp.js';
 import type { CallToolResult } from '@modelcontextprotocol/sdk/types.js';
 import { z } from 'zod';
 import { PARAMS, type Endpoint, type ParamSpec } from '../../snapshot/contract.ts';
-import { categorySchema, pageMetaSchema, searchResultSchema, toolSchema } from '../../snapshot/schema.ts';
+import { categorySchema, pageMetaSchema, searchResultSchema, toolListItemSchema, toolSchema } from '../../snapshot/schema.ts';
 import { selectTools, type PageMeta } from '../../snapshot/lists.ts';
 import { valueProblem, type RawParams } from './params.ts';
 import { bodyText, HttpError } from './responses.ts';
@@ -14,7 +14,7 @@ import type { SnapshotView } from './snapshot-view.ts';
 import type { Tool } from '../../snapshot/types.ts';
 
 const OUTPUT = {
-  tools: { data: z.array(toolSchema), meta: pageMetaSchema },
+  tools: { data: z.array(toolListItemSchema), meta: pageMetaSchema },
   search: { data: z.array(searchResultSchema), meta: pageMetaSchema },
   categories: { data: z.array(categorySchema), meta: pageMetaSchema },
   tool: { data: toolSchema },
@@ -49,6 +49,7 @@ function fieldOf(spec: ParamSpec, view: SnapshotView): z.ZodType {
     case 'date': return z.string().optional().describe(spec.description);
     case 'host': return z.string().optional().describe(spec.description);
     case 'field-list': return z.never();
+    case 'slug': return z.string().optional().describe(spec.description);
     case 'slug-list': return z.union([z.string(), z.array(z.string()).min(1).max(spec.max)]).optional().describe(`${spec.description} A list, or slugs joined by commas.`);
     case 'snapshot-enum': {
       const one = spec.source === 'categories' ? z.string() : z.enum([...view[spec.source]] as [string, ...string[]], rest);
@@ -84,9 +85,10 @@ export interface McpSources { routes: Routes; snapshot: SnapshotView }
 
 export function createMcpServer(sources: McpSources): McpServer {
   const server = new McpServer({ name: 'ai-tools-catalog', version: '1.0.0' }, {
-    instructions: 'A curated catalog of real AI tools. Search by need (search_tools), browse by category (list_categories, get_category) and filters (list_tools), and read one tool (get_tool). Slugs identify tools and categories.',
+    instructions: 'A curated catalog of real AI tools. Search by need (search_tools), browse by category (list_categories, get_category) and filters (list_tools), find alternatives to a tool (similar_tools), and read one tool (get_tool). Slugs identify tools and categories.',
   });
   registerListTools(server, sources);
+  registerSimilarTools(server, sources);
   registerItemTools(server, sources);
   return server;
 }
@@ -166,6 +168,26 @@ function registerListTools(server: McpServer, sources: McpSources): void {
     return { json, text: listText(json, ((c: { name: string; slug: string; tool_count: number }, i: number) => `${i + 1}. ${c.name} (${c.slug}): ${c.tool_count} tools`) as never) };
   }));
 
+}
+
+/** similar_tools: the alternatives to one tool, as /tools?similar_to= answers them. */
+function registerSimilarTools(server: McpServer, { routes }: McpSources): void {
+  server.registerTool('similar_tools', {
+    title: 'Find alternatives to an AI tool',
+    description: 'The tools most like one tool (shared categories and tags, same platforms), best first, each with a similarity from 0 to 1: "alternatives to midjourney", "tools like cursor". Filter with pricing, platform or category as list_tools does.',
+    inputSchema: strictArguments('similar_tools', {
+      slug: z.string().describe('The tool\'s slug, e.g. "midjourney" (a former slug works too).'),
+      per_page: z.int().min(1).max(100).optional().describe('Tools per page, 1 to 100; default 10.'),
+      page: z.int().min(1).max(1_000_000).optional().describe('Page number; default 1.'),
+      pricing: z.union([z.string(), z.array(z.string()).min(1)]).optional().describe('Only tools with this pricing, or any of several (free, freemium, paid).'),
+    }),
+    outputSchema: OUTPUT.tools,
+    annotations: READ_ONLY,
+  }, ({ slug, ...rest }) => answer(async () => {
+    const json = body(await routes.tools(asParams({ similar_to: slug, ...rest }), false));
+    const line = (t: Tool & { similarity: number }, i: number) => `${toolLine(t, i)} (similarity ${t.similarity})`;
+    return { json, text: listText(json, line as never) };
+  }));
 }
 
 /** get_tool and get_category: one record by slug. */

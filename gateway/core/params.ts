@@ -87,6 +87,7 @@ export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView)
     case 'boolean': return value === 'true' || value === 'false' ? undefined : `${invalid} '${printable(value)}' is not one of true, false.`;
     case 'enum': return spec.values.includes(value) ? undefined : `${invalid} '${printable(value)}' is not one of ${spec.values.join(', ')}.`;
     case 'date': return isDate(value) ? undefined : `${invalid} expected a date written YYYY-MM-DD (e.g. 2026-01-31); got '${printable(value)}'.`;
+    case 'slug': return undefined;
     case 'field-list': {
       const unknown = value.split(',').filter((f) => !TOOL_FIELDS.includes(f));
       return unknown.length === 0 ? undefined : `${invalid} '${printable(unknown[0]!)}' is not a field of a tool; the fields are ${TOOL_FIELDS.join(', ')}.`;

@@ -3,11 +3,12 @@
 // endpoint functions are also what the MCP tools call, so both answer alike.
 import { API_BASE, SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { nearest } from '../../snapshot/edit-distance.ts';
-import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, listPage, pageMeta, pageTag, renderPage, selectBySlugs, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta } from '../../snapshot/lists.ts';
+import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, listPage, pageMeta, pageTag, renderPage, selectBySlugs, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta, type ToolQuery } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
+import { alternativesAskedFor, similarTools } from '../../snapshot/similar.ts';
 import type { RetiredTool, Tool } from '../../snapshot/types.ts';
 import { bodyBytes, remembered, type BoundedCache } from './bounded-cache.ts';
-import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, TOOL_PARAMS, toolQuery, toolsQuery, TOOLS_PARAMS, type RawParams } from './params.ts';
+import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, TOOL_PARAMS, toolQuery, toolsQuery, TOOLS_PARAMS, type RawParams, type SearchQuery } from './params.ts';
 import { clip, HttpError, linkHeader, type Answer } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -35,6 +36,8 @@ export interface Routes {
 interface ComputedPage { body: Uint8Array; etag: string; totalPages: number }
 /** Selections are arrays of small integers: about 8 bytes an element as V8 holds them. */
 const selectionBytes = (selected: number[]) => 8 * selected.length + 32;
+/** API.md: with similar_to, a page holds 10 tools unless per_page says otherwise. */
+const SIMILAR_PER_PAGE = 10;
 
 export function createRoutes(options: RoutesOptions): Routes {
   return new Endpoints(options);
@@ -73,6 +76,7 @@ class Endpoints implements Routes {
     const q = toolsQuery(params, this.snapshot);
     const { data } = this.snapshot;
     let extra: Partial<PageMeta> | undefined;
+    if (q.similar_to !== undefined) return this.similar(params, q);
     if (q.slugs !== undefined) {
       if (params.has('sort')) throw new ParamError("Parameter 'sort' cannot be combined with 'slugs': the tools come in the order the slugs are given; leave sort out.");
       const { retired, not_found } = selectBySlugs(data, q.slugs);
@@ -89,8 +93,62 @@ class Endpoints implements Routes {
     return this.list('categories', categoriesKey(q), categoriesKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE }), () => selectCategories(this.snapshot.data, q), q.page, q.per_page, prebuiltOk);
   }
 
+  /**
+   * similar_to: the tools most like one, best first, each with its similarity, filtered by the
+   * other parameters; per_page defaults to 10. The slug answers as the item path would (a former
+   * slug names the current tool, a retired one is 410, an unknown one 404 with did_you_mean).
+   */
+  private async similar(params: RawParams, q: ToolQuery): Promise<EndpointAnswer> {
+    if (params.has('sort')) throw new ParamError("Parameter 'sort' cannot be combined with 'similar_to': the tools come most alike first; leave sort out.");
+    if (params.has('slugs')) throw new ParamError("Parameter 'slugs' cannot be combined with 'similar_to'; send one or the other.");
+    const target = this.toolIndex(q.similar_to!);
+    const perPage = params.has('per_page') ? q.per_page : SIMILAR_PER_PAGE;
+    const { data } = this.snapshot;
+    const ranked = await remembered(this.cache, `similar\0${target}`, () => similarTools(data, target), (s) => 16 * s.length + 32);
+    const allowed = new Set(selectTools(data, { ...q, similar_to: undefined, sort: 'name' }));
+    const selected = ranked.filter((s) => allowed.has(s.index));
+    const { indices, meta } = listPage(selected.map((s) => s.index), q.page, perPage);
+    const start = (q.page - 1) * perPage;
+    const members = indices.map((_, k) => `"similarity":${selected[start + k]!.similarity}`);
+    const page = q.fields
+      ? this.computedPage(`similar:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, members)
+      : this.computedPage('similar', this.snapshot.toolItems, indices, meta, members);
+    return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
+  }
+
+  /** A search for alternatives answers as similar_to would, each result's score its similarity. */
+  private async searchSimilar(target: number, q: SearchQuery): Promise<EndpointAnswer> {
+    const { data } = this.snapshot;
+    const ranked = await remembered(this.cache, `similar\0${target}`, () => similarTools(data, target), (s) => 16 * s.length + 32);
+    const selected = ranked.filter((s) => {
+      const t = data.tools[s.index]!;
+      return (q.category === undefined || t.categories.some((c) => c.slug === q.category)) && (q.pricing === undefined || t.pricing === q.pricing);
+    });
+    const { indices, meta } = listPage(selected.map((s) => s.index), q.page, q.limit);
+    const start = (q.page - 1) * q.limit;
+    const members = indices.map((_, k) => `"score":${selected[start + k]!.similarity}`);
+    const page = q.fields
+      ? this.computedPage(`search-similar:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, members)
+      : this.computedPage('search-similar', this.snapshot.toolItems, indices, meta, members);
+    return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
+  }
+
+  /** The current tool a slug names, as the item path resolves it (301s followed, 410 and 404 thrown). */
+  private toolIndex(slug: string): number {
+    const { snapshot } = this;
+    const lower = slug.toLowerCase();
+    const current = snapshot.movedTools.get(lower) ?? lower;
+    const index = snapshot.toolBySlug.get(current);
+    if (index !== undefined) return index;
+    const retired = snapshot.retiredBySlug.get(lower);
+    if (retired !== undefined) throw this.gone(retired);
+    throw this.unknownSlug(true, slug);
+  }
+
   async search(params: RawParams): Promise<EndpointAnswer> {
     const q = searchQuery(params, this.snapshot);
+    const like = alternativesAskedFor(this.snapshot.data, q.q);
+    if (like !== undefined) return this.searchSimilar(like, q);
     const { total, hits } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
     const scores = hits.map((h) => `"score":${h.score}`);
     const indices = hits.map((h) => h.index);
