@@ -31,6 +31,25 @@ const list = (item: string) => ({
   type: 'object', required: ['data', 'meta'],
   properties: { data: { type: 'array', items: { $ref: `#/components/schemas/${item}` } }, meta: { $ref: '#/components/schemas/PageMeta' } },
 });
+/** GET /usage's body (API.md, "Usage"). */
+const USAGE = {
+  type: 'object', required: ['data'],
+  properties: {
+    data: {
+      type: 'object', required: ['key_id', 'plan', 'limit', 'remaining', 'reset', 'days'],
+      properties: {
+        key_id: { type: 'string' }, plan: { type: 'string' },
+        limit: { type: 'integer', description: 'Requests allowed per minute on the plan.' },
+        remaining: { type: 'integer', description: 'Requests left in the current window.' },
+        reset: { type: 'integer', description: 'Unix time (seconds) at which the window resets.' },
+        days: {
+          type: 'array', minItems: 30, maxItems: 30, description: 'The last 30 UTC days, oldest first.',
+          items: { type: 'object', required: ['date', 'requests', 'limited'], properties: { date: { type: 'string', format: 'date' }, requests: { type: 'integer', minimum: 0, description: 'Requests the rate limiter counted.' }, limited: { type: 'integer', minimum: 0, description: 'Requests answered 429.' } } },
+        },
+      },
+    },
+  },
+};
 const single = (item: string) => ({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${item}` } } });
 
 
@@ -160,6 +179,18 @@ export function buildOpenApi(data: SnapshotData): object {
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
       '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
       '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
+      '/usage': {
+        get: {
+          operationId: 'usage', summary: 'Your key\'s own usage (never counted)',
+          description: 'The calling key\'s plan, where its limit stands now, and its requests per UTC day over the last 30 days, oldest first (days without requests as zeros). Never counted, like GitHub\'s /rate_limit.',
+          responses: {
+            200: response('OK', USAGE, RATE),
+            400: response('UNKNOWN_PARAMETER: /usage takes no parameters.', ERROR, RATE),
+            401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY; WWW-Authenticate says how to send a key.', ERROR, ['WWW-Authenticate']),
+            503: response('SERVICE_UNAVAILABLE: the key store cannot be reached.', ERROR, ['Retry-After']),
+          },
+        },
+      },
       '/mcp': {
         servers: [{ url: '/' }],
         post: {

@@ -512,7 +512,7 @@ describe('HTTP semantics', () => {
     expect(health.json).toEqual({ status: 'ok', snapshot: h.snapshot.view.id });
     const doc = await h.request('/openapi.json?v=2');
     expect(doc.json.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.json.paths)).toEqual(['/tools', '/tools/{slug}', '/categories', '/categories/{slug}', '/search', '/mcp', '/healthz', '/readyz', '/openapi.json', '/docs']);
+    expect(Object.keys(doc.json.paths)).toEqual(['/tools', '/tools/{slug}', '/categories', '/categories/{slug}', '/search', '/usage', '/mcp', '/healthz', '/readyz', '/openapi.json', '/docs']);
     expect(health.header('x-ratelimit-limit')).toBeUndefined();
     expect(health.header('etag')).toBeDefined();
     expect(doc.header('etag')).toBeDefined();

@@ -8,6 +8,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runKeys } from '../gateway/cli/keys.ts';
 import { generateKey, hashKey, KEY_PATTERN } from '../gateway/core/api-keys.ts';
 import { newKeyRecord, readKeysFile, writeKeysFile } from '../gateway/node/keys-file.ts';
+import { FileUsageStore, usageFilePath } from '../gateway/node/usage-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
 
 const exec = promisify(execFile);
@@ -186,6 +187,24 @@ describe('keys CLI', () => {
     await writeFile(backup, exported.stdout.replace('"plan": "pro"', '"plan": "gold"'));
     expectPlainError(await keys(['import', backup], { KEYS_FILE: path.join(dir, 'other.json') }), /plans that are not in the plans file: gold; add them to it first\. Nothing was imported\./);
     expectPlainError(await keys(['import']), /import needs the file an export wrote/);
+  });
+
+  it('shows each key\'s last use and requests over 30 days, and one key\'s days, from what the server recorded', async () => {
+    const used = await createJson('free', 'busy');
+    const idle = await createJson('pro', 'idle');
+    const writer = await FileUsageStore.writer(usageFilePath(file));
+    const now = Date.now();
+    writer.record(used.id, now, 7, 2);
+    await writer.close();
+    const table = await keys(['usage']);
+    expect(table.code).toBe(0);
+    expect(table.stdout.split('\n')[0]).toMatch(/^ID\s+PLAN\s+NAME\s+LAST USED\s+TODAY\s+30 DAYS$/);
+    expect(table.stdout).toMatch(new RegExp(`${used.id}\\s+free\\s+busy\\s+${new Date(now).toISOString().replace(/\./g, '\\.')}\\s+7\\s+7`));
+    expect(table.stdout).toMatch(new RegExp(`${idle.id}\\s+pro\\s+idle\\s+never\\s+0\\s+0`));
+    const one = await keys(['usage', used.id]);
+    expect(one.stdout).toContain(`${used.id} (free, "busy"): last used ${new Date(now).toISOString()}; 7 requests in 30 days.`);
+    expect(one.stdout).toMatch(/\d{4}-\d{2}-\d{2}\s+7 requests\s+2 limited/);
+    expectPlainError(await keys(['usage', 'key_000000000000']), /No key with id 'key_000000000000'/);
   });
 
   it('refuses an unknown id', async () => {

@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from '@upstash/redis';
 import { hashKey } from '../gateway/core/api-keys.ts';
 import { KeyStoreUnavailableError } from '../gateway/core/key-store.ts';
-import { upstashKeyAdmin, upstashKeyStore, upstashLimiters } from '../gateway/upstash/stores.ts';
+import { upstashKeyAdmin, upstashKeyStore, upstashLimiters, upstashUsage } from '../gateway/upstash/stores.ts';
+import { lastDays } from '../gateway/core/usage.ts';
 import { haveRedis, RedisServer } from './redis-server.ts';
 import { startBridge, type Bridge } from './upstash-bridge.ts';
 
@@ -81,6 +82,23 @@ describe.skipIf(!haveRedis)('Upstash stores over real Redis', () => {
     expect(await limiter.limit('key_batch', 50)).toMatchObject({ success: true, remaining: 10 });
     expect(await limiter.limit('key_batch', 0)).toMatchObject({ success: true, remaining: 10 });
     expect(await limiter.limit('key_batch', 11)).toMatchObject({ success: false });
+  });
+
+  it('keeps usage per key and day in Redis, summed across instances, each day expiring after 30', async () => {
+    const a = upstashUsage(redis);
+    const b = upstashUsage(redis);
+    const now = Date.now();
+    a.record('key_usage', now, 3, 1);
+    b.record('key_usage', now, 2, 0);
+    await Promise.all([a.close(), b.close()]);
+    const days = lastDays(now);
+    const read = await a.read('key_usage', days);
+    expect(read.days.at(-1)).toEqual({ date: days.at(-1), requests: 5, limited: 1 });
+    expect(read.days.slice(0, -1).every((d) => d.requests === 0)).toBe(true);
+    expect(read.last_used_at).toBe(new Date(now).toISOString());
+    const ttl = await redis.ttl(`aitc:usage:key_usage:${days.at(-1)}`);
+    expect(ttl).toBeGreaterThan(29 * 86_400);
+    expect(ttl).toBeLessThanOrEqual(31 * 86_400);
   });
 
   it('reports an unreachable store as KeyStoreUnavailableError, and the limiter rejects', async () => {

@@ -9,7 +9,8 @@ import type { KeyAdmin } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
 import { DEFAULT_PLANS_FILE, loadPlans } from '../node/plans-file.ts';
 import { parseKeysFile } from '../node/keys-file.ts';
-import { keyAdminFromEnv } from '../node/stores.ts';
+import { keyAdminFromEnv, usageFromEnv } from '../node/stores.ts';
+import { lastDays } from '../core/usage.ts';
 
 /** Where a run reads its settings and writes its output (the process's own, when run as a script). */
 export interface KeysIo {
@@ -26,6 +27,7 @@ Commands:
   create --plan <plan> --name <label> [--json]   issue a new key; it is shown once
   revoke <id>                                    revoke a key by its id (key_...)
   list [--json]                                  list keys (never the keys themselves)
+  usage [id] [--json]                            requests per day over 30 days, and when each key was last used
   export                                         print every key's stored record (hashes, never keys) as JSON
   import <file>                                  add the records of an export that the store lacks (a restore)
   help                                           show this text
@@ -58,6 +60,7 @@ async function command(argv: string[], io: KeysIo): Promise<number> {
     case 'create': return create(rest, io);
     case 'revoke': return revoke(rest, io);
     case 'list': return list(rest, io);
+    case 'usage': return usage(rest, io);
     case 'export': return exportKeys(rest, io);
     case 'import': return importKeys(rest, io);
     case 'help': case '--help': case '-h':
@@ -139,6 +142,33 @@ async function list(args: string[], { env, stdout }: KeysIo): Promise<number> {
   ];
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   for (const row of table) stdout(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`);
+  return 0;
+}
+
+/** What each key used: its last use and requests over the last 30 days, or one key's days. */
+async function usage(args: string[], { env, stdout }: KeysIo): Promise<number> {
+  const { values, positionals } = parse('usage', args, { json: { type: 'boolean' } }, 1);
+  const plans = plansOf(env);
+  const admin = keyAdminFromEnv(plans, env);
+  const store = usageFromEnv(plans, env);
+  const days = lastDays(Date.now());
+  const keys = (await admin.list()).filter((k) => positionals[0] === undefined || k.id === positionals[0]);
+  if (positionals[0] !== undefined && keys.length === 0) throw new CliError(`No key with id '${positionals[0]}' in ${admin.location}; run "npm run keys -- list" to see the ids.`);
+  const rows = await Promise.all(keys.map(async (k) => ({ ...k, ...(await store.read(k.id, days)) })));
+  if (values.json) {
+    stdout(`${JSON.stringify(rows.map(({ id, name, plan, status, last_used_at, days: d }) => ({ id, name, plan, status, last_used_at, days: d })), null, 2)}\n`);
+    return 0;
+  }
+  const total = (d: { requests: number }[]) => d.reduce((n, x) => n + x.requests, 0);
+  if (positionals[0] !== undefined) {
+    const [k] = rows;
+    stdout(`${k!.id} (${k!.plan}, "${oneLine(k!.name)}"): last used ${k!.last_used_at ?? 'never'}; ${total(k!.days)} requests in 30 days.\n`);
+    for (const d of k!.days.filter((x) => x.requests + x.limited > 0)) stdout(`  ${d.date}  ${String(d.requests).padStart(8)} requests  ${String(d.limited).padStart(6)} limited\n`);
+    return 0;
+  }
+  const table = [['ID', 'PLAN', 'NAME', 'LAST USED', 'TODAY', '30 DAYS'], ...rows.map((r) => [r.id, r.plan, oneLine(r.name), r.last_used_at ?? 'never', String(r.days.at(-1)!.requests), String(total(r.days))])];
+  const widths = table[0]!.map((_, c) => Math.max(...table.map((row) => row[c]!.length)));
+  for (const row of table) stdout(`${row.map((cell, c) => cell.padEnd(widths[c]!)).join('  ').trimEnd()}\n`);
   return 0;
 }
 

@@ -3,7 +3,9 @@
 // a body, or with "serve the prebuilt body X with these headers", which each adapter realizes its
 // own way (toResponse() for a Web Response).
 import { API_BASE } from '../../snapshot/contract.ts';
-import { createAuthenticator, type Authenticate } from './auth.ts';
+import { createAuthenticator, type Authenticate, type Identity } from './auth.ts';
+import { parseQuery } from './params.ts';
+import { lastDays, type UsageStore } from './usage.ts';
 import { BoundedCache, DEFAULT_CACHE_BYTES, remembered } from './bounded-cache.ts';
 import { KeyStoreUnavailableError, type KeyStore } from './key-store.ts';
 import { createLimits, type CountRequests } from './limits.ts';
@@ -14,6 +16,9 @@ import { answerBytes, createRoutes, type Routes } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
 export type { GatewayResult } from './responses.ts';
+
+/** The calling key's own usage: keyed, never counted. */
+const USAGE_PATH = `${API_BASE}/usage`;
 
 /** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
 const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
@@ -41,6 +46,8 @@ export interface GatewayOptions {
   publicBaseUrl?: string;
   /** How long a POST /mcp body may take to arrive (default BODY_DEADLINE_MS, API.md's 10 s). */
   bodyTimeoutMs?: number;
+  /** Each key's requests per day, for GET /api/v1/usage (none: the days read as zeros). */
+  usage?: UsageStore;
   /** Bytes of everything remembered between requests, keys included (default DEFAULT_CACHE_BYTES). */
   cacheBytes?: number;
   now?: () => number;
@@ -97,6 +104,7 @@ class RequestPath implements Gateway {
       if (!apiKey?.trim() && !authorization && /(^|&)api_key=/.test(target.query)) throw keyInUrl();
       const identity = await this.authenticate(apiKey, authorization);
       keyId = identity.id;
+      if (target.path === USAGE_PATH && method !== 'POST') return finish(headers, await this.usage(identity, target.query, headers), ifNoneMatch, keyId);
       // An MCP body counts as its JSON-RPC calls; one that cannot be read (413, 408) counts once.
       const mcp = method === 'POST' ? await this.mcpBody(request) : undefined;
       const rate = await this.countRequests(identity.plan, identity.id, mcp instanceof HttpError || mcp === undefined ? 1 : mcp.calls);
@@ -133,6 +141,18 @@ class RequestPath implements Gateway {
     }
     if (path === API_BASE || path.startsWith(`${API_BASE}/`)) return undefined;
     throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API_BASE} (e.g. ${API_BASE}/tools); the OpenAPI document is at /openapi.json. MCP clients POST to ${MCP_PATH}.`);
+  }
+
+  /** GET /api/v1/usage: the calling key's own usage and where its limit stands, never counted (like GitHub's /rate_limit). */
+  private async usage(identity: Identity, query: string, headers: Record<string, string>): Promise<Answer> {
+    parseQuery(query, [], USAGE_PATH);
+    const rate = await this.countRequests(identity.plan, identity.id, 0);
+    rateHeaders(rate, headers);
+    headers['Cache-Control'] = 'private';
+    const days = lastDays(this.now());
+    const { days: counted } = this.options.usage ? await this.options.usage.read(identity.id, days) : { days: days.map((date) => ({ date, requests: 0, limited: 0 })) };
+    const data = { key_id: identity.id, plan: identity.plan, limit: rate.limit, remaining: Math.max(0, rate.remaining), reset: Math.ceil(rate.reset / 1000), days: counted };
+    return { status: 200, body: JSON.stringify({ data }) };
   }
 
   /** GET /readyz: whether keyed requests can be served now (API.md), never counted. */

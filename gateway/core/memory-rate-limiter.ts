@@ -9,8 +9,11 @@ export interface MemoryRateLimiter extends RateLimiter {
   size(): number;
 }
 
-/** One plan's limiter. `now` is the clock, for tests. */
-export function memoryRateLimiter(perMinute: number, now: () => number = Date.now): MemoryRateLimiter {
+/** Told of each count: how many requests were counted, and whether they were refused (429). */
+export type OnCount = (id: string, at: number, counted: number, refused: boolean) => void;
+
+/** One plan's limiter. `now` is the clock, for tests; `onCount` records usage. */
+export function memoryRateLimiter(perMinute: number, now: () => number = Date.now, onCount?: OnCount): MemoryRateLimiter {
   if (!Number.isInteger(perMinute) || perMinute < 1) throw new RangeError(`perMinute must be a positive integer; got ${perMinute}`);
   let end = 0;
   // Only the current window's counts are kept, and only for keys that were verified: the whole map
@@ -24,8 +27,14 @@ export function memoryRateLimiter(perMinute: number, now: () => number = Date.no
     }
     const used = counts.get(id) ?? 0;
     // Over the limit the count stays where it is: a 429 does not move the visible numbers.
-    if (used + rate > perMinute) return { success: false, limit: perMinute, remaining: Math.max(0, perMinute - used), reset: end };
-    if (rate > 0) counts.set(id, used + rate);
+    if (used + rate > perMinute) {
+      if (rate > 0) onCount?.(id, t, 0, true);
+      return { success: false, limit: perMinute, remaining: Math.max(0, perMinute - used), reset: end };
+    }
+    if (rate > 0) {
+      counts.set(id, used + rate);
+      onCount?.(id, t, rate, false);
+    }
     return { success: true, limit: perMinute, remaining: perMinute - used - rate, reset: end };
   };
   return { count, limit: async (id, rate) => count(id, rate), size: () => counts.size };

@@ -262,8 +262,8 @@ class Endpoints implements Routes {
   }
 }
 
-/** The weight of a remembered answer, with room for the compressed variants an adapter keeps beside its body (at most about half of it). */
-export const answerBytes = (answer: Answer) => Math.ceil(bodyBytes(answer.body) * 1.5) + (answer.link?.length ?? 0) * 2 + 128;
+/** The weight of a remembered answer. */
+export const answerBytes = (answer: Answer) => bodyBytes(answer.body) + (answer.link?.length ?? 0) * 2 + 128;
 
 const encoder = new TextEncoder();
 
@@ -282,5 +282,5 @@ function decodePath(raw: string): string | undefined {
 }
 
 function notFoundPath(path: string): HttpError {
-  return new HttpError(404, 'NOT_FOUND', `No such endpoint '${clip(path)}'. Endpoints: ${API_BASE}/tools, ${API_BASE}/tools/{slug}, ${API_BASE}/categories, ${API_BASE}/categories/{slug}, ${API_BASE}/search.`);
+  return new HttpError(404, 'NOT_FOUND', `No such endpoint '${clip(path)}'. Endpoints: ${API_BASE}/tools, ${API_BASE}/tools/{slug}, ${API_BASE}/categories, ${API_BASE}/categories/{slug}, ${API_BASE}/search, ${API_BASE}/usage.`);
 }

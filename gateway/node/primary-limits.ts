@@ -5,7 +5,7 @@
 // never holds a request. A frozen or killed worker holds nothing that other workers wait for.
 import type { Worker } from 'node:cluster';
 import { withDeadline } from '../core/deadline.ts';
-import { memoryRateLimiter } from '../core/memory-rate-limiter.ts';
+import { memoryRateLimiter, type OnCount } from '../core/memory-rate-limiter.ts';
 import type { Plans } from '../core/plans.ts';
 import type { RateLimiter, RateLimitResult } from '../core/rate-limiter.ts';
 
@@ -16,8 +16,8 @@ const isAsk = (m: unknown): m is Ask => (m as Ask | null)?.kind === 'limit-ask';
 const isReply = (m: unknown): m is Reply => (m as Reply | null)?.kind === 'limit-reply';
 
 /** The primary's side: counts what its workers ask, one in-memory limiter per plan. */
-export function countForWorkers(plans: Plans, now: () => number = Date.now): { watch(worker: Worker): void } {
-  const limiters = new Map(Object.entries(plans).map(([plan, { per_minute }]) => [plan, memoryRateLimiter(per_minute, now)]));
+export function countForWorkers(plans: Plans, now: () => number = Date.now, onCount?: OnCount): { watch(worker: Worker): void } {
+  const limiters = new Map(Object.entries(plans).map(([plan, { per_minute }]) => [plan, memoryRateLimiter(per_minute, now, onCount)]));
   return {
     watch(worker) {
       worker.on('message', (m: unknown) => {

@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import http from 'node:http';
 import { Readable, type Duplex } from 'node:stream';
 import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import type { BoundedCache } from '../core/bounded-cache.ts';
 import type { Gateway, GatewayRequest, GatewayResult } from '../core/gateway.ts';
 import { ALLOW, errorBody, INTERNAL_ERROR_MESSAGE, JSON_TYPE } from '../core/responses.ts';
 import type { ErrorCode } from '../../snapshot/contract.ts';
@@ -73,7 +74,7 @@ export function createServer(site: ServerOptions): http.Server {
     // A client that went away is not a server error: its one access-log line says so.
     const status = res.destroyed ? 'aborted' : result.status;
     try {
-      if (!res.destroyed) send(res, result, bodies, res.req.headers['accept-encoding']);
+      if (!res.destroyed) send(res, result, bodies, site.gateway.cache, res.req.headers['accept-encoding']);
     } catch (e) {
       internalError(res, result.headers['X-Request-Id']!, e, ' while sending');
       result = { ...result, status: 500 };
@@ -149,7 +150,7 @@ function rawAnswer(socket: Duplex, status: number, reason: string, code: ErrorCo
   socket.end(`HTTP/1.1 ${status} ${reason}\r\nContent-Type: ${JSON_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nX-Request-Id: ${randomUUID()}\r\nAccess-Control-Allow-Origin: *\r\nCache-Control: no-store\r\n${extra}Connection: close\r\n\r\n${body}`);
 }
 
-function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, acceptEncoding: string | undefined): void {
+function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<string, PrebuiltBytes>, cache: BoundedCache, acceptEncoding: string | undefined): void {
   const headers: Record<string, string | number> = result.headers;
   let payload: Uint8Array | string | null = result.body;
   if (result.prebuilt !== undefined && result.status === 200) {
@@ -163,7 +164,7 @@ function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<strin
     const encoding = chooseEncoding(acceptEncoding, { identity: payload, gzip: payload, br: payload } as unknown as PrebuiltBytes);
     headers.Vary = 'Accept-Encoding';
     if (encoding) {
-      payload = compressed(payload, encoding);
+      payload = compressed(cache, result.headers.ETag, payload, encoding);
       headers['Content-Encoding'] = encoding;
     }
   }
@@ -177,19 +178,20 @@ function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<strin
 const COMPRESS_FROM_BYTES = 1024;
 
 /**
- * A computed body's compressed variants, made on its first request in that encoding and kept with
- * the body itself (the answer memo holds the body; a variant goes when the body does, and the memo
- * weighs each answer with room for them). A repeated request then costs what a prebuilt page costs.
+ * A computed body compressed, made on its first request in that encoding and remembered in the
+ * gateway's cache under its ETag (which names its content), weighed like everything else there. A
+ * repeated request then costs what a prebuilt page costs.
  */
-const variants = new WeakMap<Uint8Array, { gzip?: Buffer; br?: Buffer }>();
-
-function compressed(body: Uint8Array, encoding: 'br' | 'gzip'): Buffer {
-  let known = variants.get(body);
-  if (known === undefined) variants.set(body, known = {});
+function compressed(cache: BoundedCache, etag: string | undefined, body: Uint8Array, encoding: 'br' | 'gzip'): Buffer {
+  const key = `${encoding}\0${etag}`;
+  const known = etag === undefined ? undefined : cache.get<Buffer>(key);
+  if (known !== undefined) return known;
   // Brotli at quality 5: close to the build's ratio for a fraction of its time on a request.
-  return known[encoding] ??= encoding === 'br'
+  const made = encoding === 'br'
     ? brotliCompressSync(body, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 5, [zlibConstants.BROTLI_PARAM_SIZE_HINT]: body.byteLength } })
     : gzipSync(body, { level: 6 });
+  if (etag !== undefined) cache.set(key, made, made.byteLength);
+  return made;
 }
 
 /** br, then gzip, when the client accepts them (q=0 refuses). */

@@ -77,14 +77,15 @@ if (cluster.isPrimary && WORKERS > 1) {
   cluster.schedulingPolicy = cluster.SCHED_NONE;
   const demo = await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`));
   announce(demo);
-  const counter = stores.shared ? undefined : countForWorkers(plans);
+  // The primary counts for the workers on the keys file, so it records (and writes) their usage too.
+  const counter = stores.shared ? undefined : countForWorkers(plans, Date.now, (id, at, counted, refused) => stores.usage.record(id, at, counted, refused ? 1 : 0));
   const fork = () => { const worker = cluster.fork(); counter?.watch(worker); };
   for (let i = 0; i < WORKERS; i++) fork();
   cluster.on('exit', (worker, code, signal) => {
     if (!stopping) { console.error(`worker ${worker.process.pid} exited (${signal ?? code}); starting another`); fork(); }
   });
   let stopping = false;
-  const stop = () => { stopping = true; for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM'); setTimeout(() => process.exit(0), 5_000).unref(); };
+  const stop = () => { stopping = true; void stores.close(); for (const w of Object.values(cluster.workers ?? {})) w?.kill('SIGTERM'); setTimeout(() => process.exit(0), 5_000).unref(); };
   process.on('SIGINT', stop);
   process.on('SIGTERM', stop);
   cluster.on('exit', () => { if (stopping && Object.keys(cluster.workers ?? {}).length === 0) process.exit(0); });
@@ -107,7 +108,7 @@ async function serve(): Promise<void> {
   const demo = cluster.isPrimary ? await demoKey(stores.admin, plans).catch((e: Error) => fail(`Could not issue the demo key: ${e.message}`)) : undefined;
   // The stores and limiters outlive a snapshot: a new snapshot gets a new gateway over the same ones.
   const gatewayOf = (loaded: LoadedSnapshot) => createGateway({
-    snapshot: loaded.view, keys: stores.keys, keyCacheMs: stores.keyCacheMs, limiterFor: stores.limiterFor, perMinute: (plan) => plans[plan]?.per_minute,
+    snapshot: loaded.view, keys: stores.keys, keyCacheMs: stores.keyCacheMs, limiterFor: stores.limiterFor, usage: stores.usage, perMinute: (plan) => plans[plan]?.per_minute,
     publicBaseUrl: base, cacheBytes: CACHE_MB * 1024 * 1024,
   });
   const accessLog = openAccessLog();

@@ -5,6 +5,8 @@
 import type { KeyAdmin } from '../core/key-admin.ts';
 import type { KeyStore } from '../core/key-store.ts';
 import { memoryRateLimiter } from '../core/memory-rate-limiter.ts';
+import type { UsageStore } from '../core/usage.ts';
+import { FileUsageStore, usageFilePath } from './usage-file.ts';
 import type { Plans } from '../core/plans.ts';
 import type { RateLimiter } from '../core/rate-limiter.ts';
 import { upstashFromEnv } from '../upstash/stores.ts';
@@ -20,6 +22,8 @@ export interface NodeStores {
   keyCacheMs: number;
   admin: KeyAdmin;
   limiterFor(plan: string): RateLimiter | undefined;
+  /** Each key's requests per day (GET /api/v1/usage, keys usage). */
+  usage: UsageStore;
   /** True while a file call on the keys file hangs (the process must then exit without waiting). */
   hung(): boolean;
   close(): Promise<void>;
@@ -30,20 +34,31 @@ export function keyAdminFromEnv(plans: Plans, env = process.env): KeyAdmin {
   return upstashFromEnv(env, plans)?.admin ?? fileKeyAdmin(keysFilePath(env));
 }
 
+/** The usage the servers recorded, for the keys CLI (it only reads). */
+export function usageFromEnv(plans: Plans, env = process.env): UsageStore {
+  return upstashFromEnv(env, plans)?.usage ?? FileUsageStore.reader(usageFilePath(keysFilePath(env)));
+}
+
+/** The limiter of each plan counting in this process's memory, recording usage. */
+export function memoryLimiters(plans: Plans, usage: UsageStore): Map<string, RateLimiter> {
+  const onCount = (id: string, at: number, counted: number, refused: boolean) => usage.record(id, at, counted, refused ? 1 : 0);
+  return new Map(Object.entries(plans).map(([name, plan]) => [name, memoryRateLimiter(plan.per_minute, Date.now, onCount)]));
+}
+
 /**
  * `workers`: how many worker processes serve together, when this is one of them; with the
  * embedded store their counts are then taken by the primary, which runs countForWorkers.
  */
 export async function openStores(plans: Plans, env = process.env, { workers = 1 } = {}): Promise<NodeStores> {
   const upstash = upstashFromEnv(env, plans);
-  if (upstash) return { shared: true, ...upstash, hung: () => false, close: async () => {} };
+  if (upstash) return { shared: true, ...upstash, hung: () => false, close: () => upstash.usage.close() };
   const file = keysFilePath();
   const keys = await FileKeyStore.open(file);
-  const limiters: Map<string, RateLimiter> = workers > 1
-    ? primaryLimiters(plans)
-    : new Map(Object.entries(plans).map(([name, plan]) => [name, memoryRateLimiter(plan.per_minute)]));
+  // A worker reads the usage its primary counts and writes; a single process counts and writes it.
+  const usage = workers > 1 ? FileUsageStore.reader(usageFilePath(file)) : await FileUsageStore.writer(usageFilePath(file));
+  const limiters = workers > 1 ? primaryLimiters(plans) : memoryLimiters(plans, usage);
   return {
-    shared: false, keys, keyCacheMs: 0, admin: fileKeyAdmin(file), limiterFor: (plan) => limiters.get(plan),
-    hung: () => keys.hung(), close: () => keys.close(),
+    shared: false, keys, keyCacheMs: 0, admin: fileKeyAdmin(file), limiterFor: (plan) => limiters.get(plan), usage,
+    hung: () => keys.hung(), close: async () => { await usage.close(); await keys.close(); },
   };
 }

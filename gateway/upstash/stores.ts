@@ -12,6 +12,7 @@ import { KeyAdminError, type KeyAdmin, type KeyInfo, type KeyRecord } from '../c
 import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
 import type { Plans } from '../core/plans.ts';
 import type { RateLimiter } from '../core/rate-limiter.ts';
+import { addUsage, USAGE_DAYS, type KeyUsage, type UsageStore } from '../core/usage.ts';
 
 const KEY = (hash: string) => `aitc:key:${hash}`;
 const IDS = 'aitc:key-ids';
@@ -25,6 +26,8 @@ export const KEY_CACHE_MS = 30_000;
 
 export interface UpstashStores {
   keys: KeyStore;
+  /** Requests per key per day, batched from each instance: GET /api/v1/usage and keys usage. */
+  usage: UpstashUsage;
   /** How long the gateway serves a key's verdict without asking Redis again. */
   keyCacheMs: number;
   admin: KeyAdmin;
@@ -41,11 +44,13 @@ export function upstashFromEnv(env: Record<string, string | undefined>, plans: P
   // No retries: an unreachable store is reported at once and the gateway's degraded mode takes over.
   const redis = new Redis({ url, token, retry: false, enableTelemetry: false });
   const cacheMs = env.KEY_CACHE_SECONDS !== undefined ? Number(env.KEY_CACHE_SECONDS) * 1000 : KEY_CACHE_MS;
+  const usage = upstashUsage(redis);
   return {
     keys: upstashKeyStore(redis),
     keyCacheMs: Math.min(cacheMs, KEY_CACHE_MS),
     admin: upstashKeyAdmin(redis, url),
-    limiterFor: upstashLimiters(redis, plans),
+    limiterFor: upstashLimiters(redis, plans, usage),
+    usage,
   };
 }
 
@@ -140,8 +145,8 @@ export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
   };
 }
 
-/** One @upstash/ratelimit fixed window per plan; its errors and timeouts reach the core, which degrades. */
-export function upstashLimiters(redis: Redis, plans: Plans): (plan: string) => RateLimiter | undefined {
+/** One @upstash/ratelimit fixed window per plan, recording usage; its errors and timeouts reach the core, which degrades. */
+export function upstashLimiters(redis: Redis, plans: Plans, usage?: UsageStore): (plan: string) => RateLimiter | undefined {
   const limiters = new Map(Object.entries(plans).map(([plan, { per_minute }]) => {
     const ratelimit = new Ratelimit({
       redis, limiter: Ratelimit.fixedWindow(per_minute, '60 s'), prefix: `aitc:rl:${plan}`,
@@ -154,10 +159,72 @@ export function upstashLimiters(redis: Redis, plans: Plans): (plan: string) => R
           return { success: true, limit: per_minute, remaining, reset };
         }
         const { success, limit, remaining, reset } = await withDeadline(ratelimit.limit(id, { rate }), () => new Error('Upstash Redis did not answer within 1 s'));
+        usage?.record(id, Date.now(), success ? rate : 0, success ? 0 : 1);
         return { success, limit, remaining, reset };
       },
     };
     return [plan, limiter];
   }));
   return (plan) => limiters.get(plan);
+}
+
+/** The usage of a key's day in Redis (expires after USAGE_DAYS), and of its last use. */
+const USAGE = (id: string, day: string) => `aitc:usage:${id}:${day}`;
+const LAST_USED = (id: string) => `aitc:used:${id}`;
+/** How often an instance adds its counts to Redis (one pipeline for all keys). */
+const USAGE_FLUSH_MS = 2_000;
+
+export interface UpstashUsage extends UsageStore { close(): Promise<void> }
+
+/**
+ * Usage in Redis: each instance adds up its counts in memory and sends them every 2 s in one
+ * pipeline of HINCRBYs on a key per key and day, which expires after 30 days (the bound).
+ */
+export function upstashUsage(redis: Redis, log: (line: string) => void = (l) => console.error(l)): UpstashUsage {
+  let pending = new Map<string, KeyUsage>();
+  let timer: ReturnType<typeof setInterval> | undefined;
+  async function flush(): Promise<void> {
+    if (pending.size === 0) return;
+    const sending = pending;
+    pending = new Map();
+    const p = redis.pipeline();
+    for (const [id, u] of sending) {
+      for (const [day, [requests, limited]] of Object.entries(u.days)) {
+        p.hincrby(USAGE(id, day), 'requests', requests).hincrby(USAGE(id, day), 'limited', limited).expire(USAGE(id, day), (USAGE_DAYS + 1) * 86_400);
+      }
+      if (u.last > 0) p.set(LAST_USED(id), new Date(u.last).toISOString(), { ex: (USAGE_DAYS + 1) * 86_400 });
+    }
+    try {
+      await withDeadline(p.exec(), () => new Error('no answer within 1 s'));
+    } catch (e) {
+      log(`usage could not be sent to Upstash Redis (${(e as Error).message}); these counts are dropped`);
+    }
+  }
+  return {
+    record(id, at, requests, limited) {
+      pending.set(id, addUsage(pending.get(id), at, requests, limited));
+      if (timer === undefined) {
+        timer = setInterval(() => void flush(), USAGE_FLUSH_MS);
+        (timer as { unref?: () => void }).unref?.();
+      }
+    },
+    async read(id, days) {
+      const p = redis.pipeline();
+      for (const day of days) p.hgetall(USAGE(id, day));
+      p.get(LAST_USED(id));
+      const results = await p.exec<unknown[]>();
+      const last = results.pop() as string | null;
+      return {
+        days: days.map((date, k) => {
+          const h = (results[k] ?? {}) as { requests?: number | string; limited?: number | string };
+          return { date, requests: Number(h.requests ?? 0), limited: Number(h.limited ?? 0) };
+        }),
+        last_used_at: last ? String(last) : null,
+      };
+    },
+    async close() {
+      if (timer) clearInterval(timer);
+      await flush();
+    },
+  };
 }
