@@ -26,8 +26,13 @@ export interface UsageStore {
 /** API.md: the last 30 UTC days. Stores keep no more than this. */
 export const USAGE_DAYS = 30;
 
-/** The UTC day of a time, YYYY-MM-DD. */
-export const dayOf = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+/** The UTC day of a time, YYYY-MM-DD (the last one made is reused: every request of a day asks it). */
+let lastDay = { number: -1, text: '' };
+export function dayOf(ms: number): string {
+  const number = Math.floor(ms / 86_400_000);
+  if (number !== lastDay.number) lastDay = { number, text: new Date(ms).toISOString().slice(0, 10) };
+  return lastDay.text;
+}
 
 /** The last `n` UTC days up to the one containing `now`, oldest first. */
 export function lastDays(now: number, n = USAGE_DAYS): string[] {
@@ -41,11 +46,17 @@ export interface KeyUsage { days: Record<string, [requests: number, limited: num
 export function addUsage(usage: KeyUsage | undefined, at: number, requests: number, limited: number): KeyUsage {
   const u = usage ?? { days: {}, last: 0 };
   const day = dayOf(at);
-  const [r, l] = u.days[day] ?? [0, 0];
-  u.days[day] = [r + requests, l + limited];
-  if (requests > 0) u.last = Math.max(u.last, at);
-  const oldest = lastDays(at)[0]!;
-  for (const d of Object.keys(u.days)) if (d < oldest) delete u.days[d];
+  const counts = u.days[day];
+  if (counts !== undefined) {
+    counts[0] += requests;
+    counts[1] += limited;
+  } else {
+    // A new day: the one that fell out of the window goes (so a key never holds more than 30).
+    u.days[day] = [requests, limited];
+    const oldest = lastDays(at)[0]!;
+    for (const d of Object.keys(u.days)) if (d < oldest) delete u.days[d];
+  }
+  if (requests > 0 && at > u.last) u.last = at;
   return u;
 }
 
