@@ -7,6 +7,7 @@ import { promisify } from 'node:util';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { runKeys } from '../gateway/cli/keys.ts';
 import { generateKey, hashKey, KEY_PATTERN } from '../gateway/core/api-keys.ts';
+import { FileKeyStore } from '../gateway/node/file-key-store.ts';
 import { newKeyRecord, readKeysFile, writeKeysFile } from '../gateway/node/keys-file.ts';
 import { FileUsageStore, usageFilePath } from '../gateway/node/usage-file.ts';
 import { removeDir, ROOT, tempDir } from './helpers.ts';
@@ -207,6 +208,37 @@ describe('keys CLI', () => {
     expectPlainError(await keys(['usage', 'key_000000000000']), /No key with id 'key_000000000000'/);
   });
 
+  it('rotates a key: a new secret for the same id, plan and name, the old one refused at once or after --grace', async () => {
+    const { id, key: first } = await createJson('pro', 'rotating');
+    const now = () => clock;
+    let clock = Date.now();
+    const rotated = await keys(['rotate', id, '--grace', '10m']);
+    expect(rotated).toMatchObject({ code: 0, stderr: '' });
+    const second = /sk_[A-Za-z0-9]+/.exec(rotated.stdout)![0];
+    expect(rotated.stdout).toMatch(/The old secret keeps working until \d{4}-\d{2}-\d{2}T/);
+    const store = await FileKeyStore.open(file, { watch: false, now });
+    try {
+      expect(await store.lookup(await hashKey(second))).toEqual({ status: 'active', id, plan: 'pro' });
+      expect(await store.lookup(await hashKey(first))).toEqual({ status: 'active', id, plan: 'pro' });
+      clock += 11 * 60_000;
+      expect(await store.lookup(await hashKey(first))).toEqual({ status: 'revoked', id });
+    } finally {
+      await store.close();
+    }
+    const third = /sk_[A-Za-z0-9]+/.exec((await keys(['rotate', id])).stdout)![0];
+    const again = await FileKeyStore.open(file, { watch: false });
+    try {
+      expect(await again.lookup(await hashKey(third))).toMatchObject({ status: 'active' });
+      expect(await again.lookup(await hashKey(second))).toEqual({ status: 'unknown' });
+    } finally {
+      await again.close();
+    }
+    expect((await readKeysFile(file)).filter((r) => r.id === id)).toHaveLength(1);
+    expectPlainError(await keys(['rotate', id, '--grace', '5 minutes']), /--grace takes a duration such as 30s, 10m or 2h/);
+    await keys(['revoke', id]);
+    expectPlainError(await keys(['rotate', id]), /was revoked at .*; issue a new key instead/);
+  });
+
   it('refuses an unknown id', async () => {
     await createJson();
     expectPlainError(await keys(['revoke', 'key_000000000000']), /^No key with id 'key_000000000000' in .*keys\.json/);
@@ -240,11 +272,11 @@ describe('keys CLI', () => {
   });
 
   it('prints usage for help (exit 0) and for an unknown or missing command (exit 1)', async () => {
-    const [help, unknown, none] = await Promise.all([keys(['help']), keys(['rotate']), keys([])]);
+    const [help, unknown, none] = await Promise.all([keys(['help']), keys(['renew']), keys([])]);
     expect(help).toMatchObject({ code: 0, stderr: '' });
     expect(help.stdout).toMatch(/^Usage: npm run keys -- <command>/);
     expect(unknown.code).toBe(1);
-    expect(unknown.stderr).toMatch(/^Unknown command 'rotate'\.\n\nUsage:/);
+    expect(unknown.stderr).toMatch(/^Unknown command 'renew'\.\n\nUsage:/);
     expect(none.code).toBe(1);
     expect(none.stderr).toMatch(/^Usage:/);
   });

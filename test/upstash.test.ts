@@ -101,6 +101,19 @@ describe.skipIf(!haveRedis)('Upstash stores over real Redis', () => {
     expect(ttl).toBeLessThanOrEqual(31 * 86_400);
   });
 
+  it('rotates a key in Redis: the new secret works, the old one at once refused, or only after the grace period', async () => {
+    const admin = upstashKeyAdmin(redis, bridge.url);
+    const store = upstashKeyStore(redis);
+    const { key: first, info } = await admin.create('pro', 'rotating');
+    const { key: second } = await admin.rotate(info.id, 0);
+    expect(await store.lookup(await hashKey(second))).toEqual({ status: 'active', id: info.id, plan: 'pro' });
+    expect(await store.lookup(await hashKey(first))).toEqual({ status: 'revoked', id: info.id });
+    const { key: third } = await admin.rotate(info.id, 60_000);
+    expect(await store.lookup(await hashKey(second))).toEqual({ status: 'active', id: info.id, plan: 'pro' }); // within its grace
+    expect(await store.lookup(await hashKey(third))).toEqual({ status: 'active', id: info.id, plan: 'pro' });
+    expect((await admin.list()).filter((k) => k.id === info.id)).toHaveLength(1);
+  });
+
   it('reports an unreachable store as KeyStoreUnavailableError, and the limiter rejects', async () => {
     const dead = new Redis({ url: 'http://127.0.0.1:9', token: 'x', retry: false, enableTelemetry: false });
     await expect(upstashKeyStore(dead).lookup('0'.repeat(64))).rejects.toBeInstanceOf(KeyStoreUnavailableError);

@@ -27,6 +27,8 @@ Commands:
   create --plan <plan> --name <label> [--json]   issue a new key; it is shown once
   revoke <id>                                    revoke a key by its id (key_...)
   list [--json]                                  list keys (never the keys themselves)
+  rotate <id> [--grace 10m]                      a new secret for the same id, plan and name; the old one
+                                                 is refused at once, or after the grace period (s, m, h)
   usage [id] [--json]                            requests per day over 30 days, and when each key was last used
   export                                         print every key's stored record (hashes, never keys) as JSON
   import <file>                                  add the records of an export that the store lacks (a restore)
@@ -61,6 +63,7 @@ async function command(argv: string[], io: KeysIo): Promise<number> {
     case 'revoke': return revoke(rest, io);
     case 'list': return list(rest, io);
     case 'usage': return usage(rest, io);
+    case 'rotate': return rotate(rest, io);
     case 'export': return exportKeys(rest, io);
     case 'import': return importKeys(rest, io);
     case 'help': case '--help': case '-h':
@@ -143,6 +146,25 @@ async function list(args: string[], { env, stdout }: KeysIo): Promise<number> {
   const widths = table[0]!.map((_, column) => Math.max(...table.map((row) => row[column]!.length)));
   for (const row of table) stdout(`${row.map((cell, column) => cell.padEnd(widths[column]!)).join('  ').trimEnd()}\n`);
   return 0;
+}
+
+/** A new secret for a key: shown once, like a created key. */
+async function rotate(args: string[], { env, stdout }: KeysIo): Promise<number> {
+  const { values, positionals } = parse('rotate', args, { grace: { type: 'string' } }, 1);
+  const id = positionals[0];
+  if (id === undefined) throw new CliError('rotate needs the id of the key, for example: npm run keys -- rotate key_0123456789ab --grace 10m.');
+  const graceMs = values.grace === undefined ? 0 : duration(values.grace);
+  const { key, info } = await keyAdmin(env).rotate(id, graceMs);
+  const old = graceMs > 0 ? `The old secret keeps working until ${new Date(Date.now() + graceMs).toISOString()}, then is refused.` : 'The old secret is refused from now on.';
+  stdout(`Rotated key ${info.id} (plan ${info.plan}, named "${oneLine(info.name)}"). Its new secret:\n\n    ${key}\n\nCopy it now: this is the only time it is shown. ${old}\n`);
+  return 0;
+}
+
+/** "90s", "10m", "2h" in milliseconds. */
+function duration(text: string): number {
+  const m = /^(\d{1,6})(s|m|h)$/.exec(text.trim());
+  if (!m) throw new CliError(`--grace takes a duration such as 30s, 10m or 2h; got '${text}'.`);
+  return Number(m[1]) * { s: 1_000, m: 60_000, h: 3_600_000 }[m[2] as 's' | 'm' | 'h'];
 }
 
 /** What each key used: its last use and requests over the last 30 days, or one key's days. */

@@ -24,6 +24,8 @@ export interface KeyRecord {
   status: 'active' | 'revoked';
   created_at: string;
   revoked_at: string | null;
+  /** After a rotation with a grace period: the old secret's hash and until when it still works. */
+  previous?: { hash: string; until: string } | null;
 }
 
 export interface KeyAdmin {
@@ -33,6 +35,12 @@ export interface KeyAdmin {
   revoke(id: string): Promise<KeyInfo>;
   /** Every key, oldest first. */
   list(): Promise<KeyInfo[]>;
+  /**
+   * A new secret for key `id`, keeping its id, plan and name: returned once. The old secret is
+   * refused at once, or only after `graceMs` (so clients can switch without downtime).
+   * @throws KeyAdminError when no key has this id or it is revoked.
+   */
+  rotate(id: string, graceMs: number): Promise<{ key: string; info: KeyInfo }>;
   /** Every key's stored record, oldest first: a backup that holds no key. */
   exportRecords(): Promise<KeyRecord[]>;
   /** Adds the records whose id and hash are not in the store yet (a restore); says how many of each. */

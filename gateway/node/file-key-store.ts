@@ -46,7 +46,7 @@ export class FileKeyStore implements KeyStore {
     return store;
   }
 
-  private lookups = new Map<string, KeyLookup>();
+  private lookups = new Map<string, KeyLookup | Retiring>();
   /** Identity of the file version in `lookups` (inode, size, times), or 'missing'. */
   private signature = '';
   /** Once a real file has been read, its disappearance is an outage, not "no keys". */
@@ -78,7 +78,9 @@ export class FileKeyStore implements KeyStore {
 
   async lookup(hash: string): Promise<KeyLookup> {
     this.checkReadable();
-    return this.lookups.get(hash) ?? UNKNOWN;
+    const found = this.lookups.get(hash) ?? UNKNOWN;
+    if (!('until' in found)) return found;
+    return this.now() < found.until ? found.lookup : found.revoked;
   }
 
   async ready(): Promise<void> {
@@ -170,7 +172,7 @@ export class FileKeyStore implements KeyStore {
     });
   }
 
-  private accept(lookups: Map<string, KeyLookup>, signature: string): void {
+  private accept(lookups: Map<string, KeyLookup | Retiring>, signature: string): void {
     this.lookups = lookups;
     this.signature = signature;
     if (signature !== 'missing') this.seenFile = true;
@@ -201,7 +203,7 @@ export class FileKeyStore implements KeyStore {
   // The stat comes from the same open file that is read, so the signature always matches the
   // content: a change racing the read shows up as a different signature on the next poll. The
   // file is opened non-blocking, so a FIFO in its place cannot hold the open forever.
-  private async read(): Promise<{ ok: true; lookups: Map<string, KeyLookup>; signature: string } | { ok: false; error: Error }> {
+  private async read(): Promise<{ ok: true; lookups: Map<string, KeyLookup | Retiring>; signature: string } | { ok: false; error: Error }> {
     let handle;
     try {
       handle = await this.timely(open(this.absolute, constants.O_RDONLY | constants.O_NONBLOCK));
@@ -223,13 +225,19 @@ export class FileKeyStore implements KeyStore {
   }
 }
 
-function lookupsOf(records: readonly KeyRecord[]): Map<string, KeyLookup> {
-  const out = new Map<string, KeyLookup>();
+/** Each hash's answer; a rotated key's old hash answers as the key until its grace ends (then: revoked). */
+function lookupsOf(records: readonly KeyRecord[]): Map<string, KeyLookup | Retiring> {
+  const out = new Map<string, KeyLookup | Retiring>();
   for (const r of records) {
-    out.set(r.hash, Object.freeze(r.status === 'active' ? { status: 'active', id: r.id, plan: r.plan } : { status: 'revoked', id: r.id }));
+    const lookup: KeyLookup = Object.freeze(r.status === 'active' ? { status: 'active', id: r.id, plan: r.plan } : { status: 'revoked', id: r.id });
+    out.set(r.hash, lookup);
+    if (r.previous && r.status === 'active') out.set(r.previous.hash, { lookup, until: Date.parse(r.previous.until), revoked: Object.freeze({ status: 'revoked', id: r.id }) });
   }
   return out;
 }
+
+/** The old hash of a key rotated with a grace period. */
+interface Retiring { lookup: KeyLookup; until: number; revoked: KeyLookup }
 
 function signatureOf(s: Stats): string {
   return `${s.ino}:${s.size}:${s.mtimeMs}:${s.ctimeMs}`;

@@ -28,6 +28,7 @@ const KeyRecordSchema = z.object({
   status: z.enum(['active', 'revoked'], { error: 'must be "active" or "revoked"' }),
   created_at: isoTimestamp,
   revoked_at: isoTimestamp.nullable(),
+  previous: z.object({ hash: z.string().regex(/^[0-9a-f]{64}$/), until: isoTimestamp }).nullable().optional(),
 }, { error: 'must be a key record object' }).refine((r) => (r.status === 'revoked') === (r.revoked_at !== null), {
   error: 'revoked_at must be a timestamp when status is "revoked", and null when "active"',
   path: ['revoked_at'],
@@ -233,6 +234,18 @@ export function fileKeyAdmin(file: string = keysFilePath()): KeyAdmin {
     },
     async list() {
       return (await readKeysFile(file)).map(keyInfo);
+    },
+    async rotate(id, graceMs) {
+      const { key, record } = await newKeyRecord('-', '-');
+      const rotated = await updateKeysFile(file, (records) => {
+        const found = records.find((r) => r.id === id);
+        if (!found) throw new KeyAdminError(`No key with id '${id}' in ${file}; run "npm run keys -- list" to see the ids.`);
+        if (found.status === 'revoked') throw new KeyAdminError(`Key ${id} was revoked at ${found.revoked_at}; issue a new key instead.`);
+        const previous = graceMs > 0 ? { hash: found.hash, until: new Date(Date.now() + graceMs).toISOString() } : null;
+        const updated: KeyRecord = { ...found, hash: record.hash, previous };
+        return { records: records.map((r) => (r === found ? updated : r)), result: updated };
+      });
+      return { key, info: keyInfo(rotated) };
     },
     exportRecords: () => readKeysFile(file),
     importRecords: (incoming) => updateKeysFile(file, (records) => {

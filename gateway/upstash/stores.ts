@@ -62,7 +62,9 @@ export function upstashKeyStore(redis: Redis): KeyStore {
         if (sets === 0) throw keySetMissing();
         return { status: 'unknown' };
       }
-      return found.status === 'active' ? { status: 'active', id: String(found.id), plan: String(found.plan) } : { status: 'revoked', id: String(found.id) };
+      // The old secret of a key rotated with a grace period works until its time, then is refused.
+      const expired = found.until ? Date.now() >= Date.parse(String(found.until)) : false;
+      return found.status === 'active' && !expired ? { status: 'active', id: String(found.id), plan: String(found.plan) } : { status: 'revoked', id: String(found.id) };
     },
     async ready() {
       if ((await ask(redis.exists(KEY_SET_MARKER, IDS))) === 0) throw keySetMissing();
@@ -125,6 +127,23 @@ export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
     },
     async list() {
       return (await records(redis)).map(({ hash, record }) => info(hash, record));
+    },
+    async rotate(id, graceMs) {
+      const hash = await redis.hget<string>(IDS, id);
+      const record = hash ? await redis.hgetall<KeyHash>(KEY(hash)) : null;
+      if (!hash || !record) throw new KeyAdminError(`No key with id '${id}' in ${location}; run "npm run keys -- list" to see the ids.`);
+      if (record.status === 'revoked') throw new KeyAdminError(`Key ${id} was revoked at ${record.revoked_at}; issue a new key instead.`);
+      const key = generateKey();
+      const newHash = await hashKey(key);
+      const now = new Date();
+      const { until: _old, ...current } = record;
+      await redis.hset(KEY(newHash), current);
+      await redis.hset(IDS, { [id]: newHash });
+      // The old secret: refused at once, or kept working until the grace period ends.
+      if (graceMs > 0) await redis.hset(KEY(hash), { until: new Date(now.getTime() + graceMs).toISOString() });
+      else await redis.hset(KEY(hash), { status: 'revoked', revoked_at: now.toISOString() });
+      await redis.set(KEY_SET_MARKER, now.toISOString());
+      return { key, info: info(newHash, current as KeyHash) };
     },
     async exportRecords() {
       return (await records(redis)).map(({ hash, record }): KeyRecord => {
