@@ -27,10 +27,17 @@ function nullableAsTypes(node: unknown): unknown {
   return { ...other, ...rest, type: [other.type, 'null'] };
 }
 
+/** A tool item: whole, or with fields= only the fields asked for (slug always, and score or similarity where they apply). */
+const toolItem = (item: string) => ({ anyOf: [{ $ref: `#/components/schemas/${item}` }, { $ref: `#/components/schemas/Sparse${item}` }] });
 const list = (item: string) => ({
   type: 'object', required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: { $ref: `#/components/schemas/${item}` } }, meta: { $ref: '#/components/schemas/PageMeta' } },
+  properties: { data: { type: 'array', items: item === 'Category' ? { $ref: '#/components/schemas/Category' } : toolItem(item) }, meta: { $ref: '#/components/schemas/PageMeta' } },
 });
+
+/** A schema with fields= applied: the same properties, only slug required (and what the answer always adds). */
+function sparse(schema: Record<string, unknown>, always: string[] = []): Record<string, unknown> {
+  return { ...schema, required: ['slug', ...always], description: 'With fields=: only the fields asked for.' };
+}
 /** GET /usage's body (API.md, "Usage"). */
 const USAGE = {
   type: 'object', required: ['data'],
@@ -44,7 +51,7 @@ const USAGE = {
         reset: { type: 'integer', description: 'Unix time (seconds) at which the window resets.' },
         days: {
           type: 'array', minItems: 30, maxItems: 30, description: 'The last 30 UTC days, oldest first.',
-          items: { type: 'object', required: ['date', 'requests', 'limited'], properties: { date: { type: 'string', format: 'date' }, requests: { type: 'integer', minimum: 0, description: 'Requests the rate limiter counted.' }, limited: { type: 'integer', minimum: 0, description: 'Requests answered 429.' } } },
+          items: { type: 'object', required: ['date', 'requests', 'limited'], properties: { date: { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' }, requests: { type: 'integer', minimum: 0, description: 'Requests the rate limiter counted.' }, limited: { type: 'integer', minimum: 0, description: 'Requests answered 429.' } } },
         },
       },
     },
@@ -175,7 +182,7 @@ export function buildOpenApi(data: SnapshotData): object {
     security: [{ ApiKey: [] }],
     paths: {
       '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
-      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses(single('Tool'), 'tool') } },
+      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses({ type: 'object', required: ['data'], properties: { data: toolItem('Tool') } }, 'tool') } },
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
       '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
       '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
@@ -220,6 +227,9 @@ export function buildOpenApi(data: SnapshotData): object {
         Category: jsonSchema(categorySchema),
         SearchResult: jsonSchema(searchResultSchema),
         ToolListItem: jsonSchema(toolListItemSchema),
+        SparseTool: sparse(jsonSchema(toolSchema)),
+        SparseSearchResult: sparse(jsonSchema(searchResultSchema), ['score']),
+        SparseToolListItem: sparse(jsonSchema(toolListItemSchema)),
         PageMeta: jsonSchema(pageMetaSchema),
         Error: {
           type: 'object', required: ['error', 'code'],
