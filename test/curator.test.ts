@@ -131,6 +131,21 @@ describe('new-tool scaffold', () => {
   });
 });
 
+describe('check-updated (pull-request check)', () => {
+  it('names each changed tool whose updated_at was not raised, with the line to write, and passes once it is', async () => {
+    const base = await catalogCopy();
+    const head = await catalogCopy();
+    await editJson(path.join(head, 'tools/murf.json'), (d) => { d.pricing = 'paid'; });
+    await editJson(path.join(head, 'tools/otter-ai.json'), (d) => { d.tagline = 'Meeting notes and transcripts, written while you talk'; d.updated_at = '2026-06-01'; });
+    const failed = await cli('check-updated.ts', base, head).then(() => '', (e: { stderr: string }) => e.stderr);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(failed).toContain(`murf.json: updated_at: this pull request changes pricing, so updated_at must be raised: write "updated_at": "${today}"`);
+    expect(failed).not.toContain('otter-ai.json');
+    await editJson(path.join(head, 'tools/murf.json'), (d) => { d.updated_at = today; });
+    expect((await cli('check-updated.ts', base, head)).stdout).toContain('Every changed tool has a raised updated_at.');
+  });
+});
+
 describe('rename-tool', () => {
   it('moves the file, keeps the old slug answering, and updates every record that names the tool', async () => {
     const catalog = await catalogCopy();

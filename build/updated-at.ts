@@ -1,0 +1,22 @@
+// updated_at means something: a pull request that changes a tool's record must raise its
+// updated_at. The pull-request check compares the catalog with its base branch and names each file
+// whose facts changed while its date did not, with the line to write.
+import type { Catalog } from './catalog.ts';
+import type { Problem } from './catalog.ts';
+
+/** Fields whose change is not a curated change of the record (the date itself, and where the file sits). */
+const NOT_A_CHANGE = new Set(['$schema', 'updated_at']);
+
+export function staleUpdatedAt(base: Catalog, head: Catalog, today: string): Problem[] {
+  const before = new Map(base.tools.map((t) => [t.data.slug, t.data as Record<string, unknown>]));
+  const problems: Problem[] = [];
+  for (const { file, data } of head.tools) {
+    const old = before.get(data.slug);
+    if (old === undefined) continue;
+    const now = data as Record<string, unknown>;
+    const changed = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((k) => !NOT_A_CHANGE.has(k) && JSON.stringify(old[k]) !== JSON.stringify(now[k]));
+    if (changed.length === 0 || data.updated_at > String(old.updated_at)) continue;
+    problems.push({ file, field: 'updated_at', message: `this pull request changes ${changed.join(', ')}, so updated_at must be raised: write "updated_at": "${today}"` });
+  }
+  return problems;
+}
