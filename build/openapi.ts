@@ -135,8 +135,23 @@ function keyedResponses(ok: object, kind: 'list' | 'tool' | 'category') {
   };
 }
 
-/** Paths outside /api/v1: public, no key, not counted. */
-/** GET /readyz: 200 when keyed requests can be served, 503 with the reason otherwise. */
+/** GET /usage: the calling key's own usage, never counted. */
+function usagePath() {
+  return {
+    get: {
+      operationId: 'usage', summary: 'Your key\'s own usage (never counted)',
+      description: 'The calling key\'s plan, where its limit stands now, and its requests per UTC day over the last 30 days, oldest first (days without requests as zeros). Never counted, like GitHub\'s /rate_limit.',
+      responses: {
+        200: response('OK', USAGE, RATE),
+        400: response('UNKNOWN_PARAMETER: /usage takes no parameters.', ERROR, RATE),
+        401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY; WWW-Authenticate says how to send a key.', ERROR, ['WWW-Authenticate']),
+        503: response('SERVICE_UNAVAILABLE: the key store cannot be reached.', ERROR, ['Retry-After']),
+      },
+    },
+  };
+}
+
+/** GET /readyz (outside /api/v1: public, no key, not counted): 200 when keyed requests can be served, 503 with the reason otherwise. */
 function readinessPath() {
   const body = (schema: object) => ({ 'application/json': { schema } });
   return {
@@ -186,18 +201,7 @@ export function buildOpenApi(data: SnapshotData): object {
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
       '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
       '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
-      '/usage': {
-        get: {
-          operationId: 'usage', summary: 'Your key\'s own usage (never counted)',
-          description: 'The calling key\'s plan, where its limit stands now, and its requests per UTC day over the last 30 days, oldest first (days without requests as zeros). Never counted, like GitHub\'s /rate_limit.',
-          responses: {
-            200: response('OK', USAGE, RATE),
-            400: response('UNKNOWN_PARAMETER: /usage takes no parameters.', ERROR, RATE),
-            401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY; WWW-Authenticate says how to send a key.', ERROR, ['WWW-Authenticate']),
-            503: response('SERVICE_UNAVAILABLE: the key store cannot be reached.', ERROR, ['Retry-After']),
-          },
-        },
-      },
+      '/usage': usagePath(),
       '/mcp': {
         servers: [{ url: '/' }],
         post: {
