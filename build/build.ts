@@ -14,9 +14,10 @@ export type BuildResult =
   | { ok: true; summary: SnapshotSummary; edge?: VercelOutputSummary; ms: number }
   | { ok: false; problems: Problem[] };
 
-export async function validateCatalog(catalogDir: string, shown?: string) {
+/** `today` (YYYY-MM-DD): what a sunset date is compared with. */
+export async function validateCatalog(catalogDir: string, shown?: string, today?: string) {
   const read = await readCatalog(catalogDir, shown);
-  return { catalog: read, problems: [...read.problems, ...checkCatalog(read)] };
+  return { catalog: read, problems: [...read.problems, ...checkCatalog(read, today)] };
 }
 
 export interface BuildOptions {

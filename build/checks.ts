@@ -6,7 +6,8 @@ import { formatCategory, formatRetired, formatTool, formatVocabulary } from './f
 import { editDistance } from '../snapshot/edit-distance.ts';
 import type { RetiredFile } from '../snapshot/schema.ts';
 
-type Check = (catalog: Catalog) => Problem[];
+/** `today` (YYYY-MM-DD, UTC): the checks that depend on the date (a sunset that has passed) read it. */
+type Check = (catalog: Catalog, today: string) => Problem[];
 
 const TRACKING_PARAMS = /^(utm_.*|ref|ref_src|ref_id|referrer|via|aff|affid|aff_id|affiliate|affiliate_id|fbclid|gclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi|igshid|yclid|ttclid|fpr|sca_ref|partner|partner_id)$/i;
 const PLACEHOLDERS: [RegExp, string][] = [
@@ -191,6 +192,23 @@ export const checks: Record<string, Check> = {
       .map((t) => ({ file: t.file, field: 'updated_at', line: lineOf(t.text, ['updated_at']), message: `${t.data.updated_at} is before added_at ${t.data.added_at}; updated_at must be on or after added_at` }));
   },
 
+  lifecycle(c, today) {
+    const current = new Set(c.tools.map((t) => t.data.slug));
+    const out: Problem[] = [];
+    for (const t of c.tools) {
+      const { sunset_at: sunset, successor } = t.data;
+      if (sunset !== undefined && today > sunset) {
+        out.push({ file: t.file, field: 'sunset_at', line: lineOf(t.text, ['sunset_at']), message: `the service ended on ${sunset}: move the record to catalog/retired/${t.data.slug}.json with retired_at ${sunset}${successor ? ` and successor '${successor}'` : ''} (see CONTRIBUTING.md, "Retire a tool")` });
+      }
+      if (successor !== undefined && sunset === undefined) out.push({ file: t.file, field: 'successor', line: lineOf(t.text, ['successor']), message: 'a successor goes with sunset_at, the announced last day; add sunset_at or remove successor' });
+      if (successor !== undefined && !current.has(successor)) {
+        const hint = closest(successor, [...current]);
+        out.push({ file: t.file, field: 'successor', line: lineOf(t.text, ['successor']), message: `unknown tool '${successor}'${hint ? ` (did you mean '${hint}'?)` : ''}; the successor must be a current tool` });
+      }
+    }
+    return out;
+  },
+
   canonicalFormat(c) {
     return [
       ...c.tools.map((f) => [f, formatTool(f.data)] as const),
@@ -204,8 +222,8 @@ export const checks: Record<string, Check> = {
 };
 
 /** Runs every check and returns all problems, sorted by file then line. */
-export function checkCatalog(catalog: Catalog): Problem[] {
-  return Object.values(checks).flatMap((check) => check(catalog));
+export function checkCatalog(catalog: Catalog, today = new Date().toISOString().slice(0, 10)): Problem[] {
+  return Object.values(checks).flatMap((check) => check(catalog, today));
 }
 
 /** Every lowercase word of the tools' searchable text. */

@@ -45,6 +45,10 @@ export function assembleData(catalog: Catalog): SnapshotData {
     launched: t.launched,
     added_at: t.added_at,
     updated_at: t.updated_at,
+    ...(t.sources && { sources: t.sources }),
+    ...(t.verified_at && { verified_at: t.verified_at }),
+    sunset_at: t.sunset_at ?? null,
+    successor: t.successor ?? null,
   })).sort(byName);
   const counts = new Map<string, number>();
   for (const t of tools) for (const c of t.categories) counts.set(c.slug, (counts.get(c.slug) ?? 0) + 1);

@@ -59,6 +59,11 @@ function unique<T>(items: readonly T[]): boolean {
   return new Set(items).size === items.length;
 }
 
+/** Where the facts of a record were checked: the maker's pricing and product pages first, a repository for open source. */
+const sources = z.array(httpsUrl).min(1, { error: 'must list at least 1 source' }).max(5, { error: 'must list at most 5 sources' })
+  .refine(unique, { error: 'must not repeat a source' })
+  .describe('1-5 https URLs where the facts were checked, the maker\'s own pages first.');
+
 /** Slugs a record had before a rename: they keep answering, with 301 and the current path. */
 const formerSlugs = z.array(slug).min(1, { error: 'must list at least 1 slug, or be left out' }).max(10, { error: 'must list at most 10 slugs' })
   .refine(unique, { error: 'must not repeat a slug' }).optional()
@@ -89,6 +94,10 @@ export const toolFileSchema = z.strictObject({
   launched: z.int().min(1990).max(2100).nullable().describe('Launch year when known, else null.'),
   added_at: isoDate.describe('YYYY-MM-DD, when the tool entered the catalog.'),
   updated_at: isoDate.describe('YYYY-MM-DD, last curated change.'),
+  sources: sources.optional(),
+  verified_at: isoDate.optional().describe('YYYY-MM-DD, when the facts were last checked against the sources (raised only by re-checking them).'),
+  sunset_at: isoDate.optional().describe('YYYY-MM-DD, the announced last day of the service; the day after, the build refuses the record until it is moved to catalog/retired/.'),
+  successor: slug.optional().describe('With sunset_at: the slug of the current tool that replaces it.'),
   prominence: z.int().min(1).max(3).optional()
     .describe('Search tie-breaker, not shown by the API: 3 = the maker\'s flagship (first for a search of the maker\'s name), 2 = a leader of its category, 1 = well known.'),
 });
@@ -115,6 +124,8 @@ export const retiredFileSchema = z.strictObject({
   successor: slug.nullable().describe('Slug of the current tool that replaced it, or null.'),
   alternatives: z.array(slug).max(5, { error: 'must list at most 5 tools' }).refine(unique, { error: 'must not repeat a tool' })
     .describe('Slugs of current tools its users can turn to, closest first.'),
+  sources: sources.optional(),
+  verified_at: isoDate.optional().describe('YYYY-MM-DD, when the facts were last checked against the sources.'),
 }).refine((r) => r.successor !== null || r.alternatives.length > 0, {
   error: 'a retired tool needs a successor or at least one alternative, so that its users are sent somewhere', path: ['alternatives'],
 });
@@ -138,6 +149,8 @@ export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() }
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
 export const toolSchema = toolFileSchema.omit({ $schema: true, former_slugs: true, prominence: true }).extend({
   categories: z.array(categoryRefSchema).min(1).max(5).describe('The first is the primary category.'),
+  sunset_at: isoDate.nullable().describe('YYYY-MM-DD, the announced last day of the service, or null.'),
+  successor: slug.nullable().describe('With sunset_at: the slug of the tool that replaces it, or null.'),
 });
 export type Tool = z.infer<typeof toolSchema>;
 export const categorySchema = categoryFileSchema.omit({ $schema: true, former_slugs: true }).extend({

@@ -221,12 +221,13 @@ class Endpoints implements Routes {
       throw new HttpError(301, 'MOVED_PERMANENTLY', `${tools ? 'Tool' : 'Category'} '${slug}' is now '${movedTo}'.`, { Location: `${API_BASE}/${resource}/${movedTo}` });
     }
     if (retired !== undefined) throw this.gone(retired);
-    if (tools && params.has('fields')) {
+    const tool = tools ? snapshot.data.tools[snapshot.toolBySlug.get(slug)!]! : undefined;
+    let answer = this.prebuilt(tools ? toolKey(slug) : categoryKey(slug));
+    if (tool && params.has('fields')) {
       const { fields } = toolQuery(params, snapshot);
-      const tool = pick(snapshot.data.tools[snapshot.toolBySlug.get(slug)!]!, fields!);
-      return { status: 200, body: encoder.encode(JSON.stringify({ data: tool })), etag: pageTag(snapshot.id, `tool\0${slug}\0${fields!.join(',')}`) };
+      answer = { status: 200, body: encoder.encode(JSON.stringify({ data: pick(tool, fields!) })), etag: pageTag(snapshot.id, `tool\0${slug}\0${fields!.join(',')}`) };
     }
-    return this.prebuilt(tools ? toolKey(slug) : categoryKey(slug));
+    return tool?.sunset_at ? { ...answer, headers: sunsetHeaders(tool) } : answer;
   }
 
   /** 404 for a slug nothing has, naming the closest ones (API.md: did_you_mean, closest first). */
@@ -270,6 +271,13 @@ const encoder = new TextEncoder();
 /** The named fields of a tool, in the tool's own order. */
 function pick(tool: Tool, fields: readonly string[]): Partial<Tool> {
   return Object.fromEntries(fields.map((f) => [f, tool[f as keyof Tool]])) as Partial<Tool>;
+}
+
+/** RFC 8594: when a tool's service ends (the end of its last day), and what replaces it (RFC 8288 successor-version). */
+function sunsetHeaders(tool: Tool): Record<string, string> {
+  const headers: Record<string, string> = { Sunset: new Date(`${tool.sunset_at}T23:59:59Z`).toUTCString() };
+  if (tool.successor) headers.Link = `<${API_BASE}/tools/${tool.successor}>; rel="successor-version"`;
+  return headers;
 }
 
 /** 301 to the same path without its trailing slash, query kept (API.md). */
