@@ -75,7 +75,7 @@ describe('GitHub workflows', () => {
     const scripts = JSON.parse(await readFile(path.join(ROOT, 'package.json'), 'utf8')).scripts as Record<string, string>;
     const dir = path.join(ROOT, '.github/workflows');
     const files = (await readdir(dir)).filter((f) => f.endsWith('.yml'));
-    expect(files.sort()).toEqual(['publish.yml', 'pull-request.yml']);
+    expect(files.sort()).toEqual(['links.yml', 'publish.yml', 'pull-request.yml']);
     let publish = '';
     for (const file of files) {
       const text = await readFile(path.join(dir, file), 'utf8');
