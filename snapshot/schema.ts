@@ -91,7 +91,7 @@ export const toolFileSchema = z.strictObject({
   repository: httpsUrl.nullable().describe('Source repository URL when open source, else null.'),
   platforms: z.array(z.enum(PLATFORMS)).min(1, { error: 'must list at least 1 platform' })
     .refine(unique, { error: 'must not repeat a platform' }),
-  launched: z.int().min(1990).max(2100).nullable().describe('Launch year when known, else null.'),
+  launched: z.int().min(1950).max(2100).nullable().describe('Launch year when known, else null.'),
   added_at: isoDate.describe('YYYY-MM-DD, when the tool entered the catalog.'),
   updated_at: isoDate.describe('YYYY-MM-DD, last curated change.'),
   sources: sources.optional(),
