@@ -130,21 +130,24 @@ function parseFile<S extends z.ZodType>(
   }
   const result = schema.safeParse(json);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push(describeIssue(file, text, json, issue));
+    for (const issue of result.error.issues) problems.push(describeIssue(file, text, json, issue, schema));
     refused?.(file, text, json);
     return undefined;
   }
   return { file, text, data: result.data };
 }
 
-function describeIssue(file: string, text: string, json: unknown, issue: z.core.$ZodIssue): Problem {
+function describeIssue(file: string, text: string, json: unknown, issue: z.core.$ZodIssue, schema: z.ZodType): Problem {
   const field = fieldPath(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => `'${k}'`).join(', ');
     return { file, field: field || undefined, line: lineOf(text, [issue.keys[0]!]), message: `unknown field ${keys}; remove it (see the JSON Schema in catalog/schema/ for the allowed fields)` };
   }
   if (issue.path.length > 0 && valueAt(json, issue.path) === undefined) {
-    return { file, field, message: 'is missing; this field is required' };
+    // The schema's own description of the field says what to write there.
+    const shape = (schema as { shape?: Record<string, { description?: string }> }).shape;
+    const what = issue.path.length === 1 ? shape?.[String(issue.path[0])]?.description?.replace(/\.$/, '') : undefined;
+    return { file, field, message: `is missing; this field is required${what ? ` (${what})` : ''}` };
   }
   if (issue.code === 'invalid_value' && 'values' in issue) {
     return { file, field, line: lineOf(text, issue.path), message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(valueAt(json, issue.path))}` };

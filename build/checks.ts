@@ -198,7 +198,7 @@ export const checks: Record<string, Check> = {
     for (const t of c.tools) {
       const { sunset_at: sunset, successor } = t.data;
       if (sunset !== undefined && today > sunset) {
-        out.push({ file: t.file, field: 'sunset_at', line: lineOf(t.text, ['sunset_at']), message: `the service ended on ${sunset}: move the record to catalog/retired/${t.data.slug}.json with retired_at ${sunset}${successor ? ` and successor '${successor}'` : ''} (see CONTRIBUTING.md, "Retire a tool")` });
+        out.push({ file: t.file, field: 'sunset_at', line: lineOf(t.text, ['sunset_at']), message: `the service ended on ${sunset}: move the record to catalog/retired/${t.data.slug}.json with retired_at ${sunset}${successor ? ` and successor '${successor}'` : ''}, and sources that show the end (see CONTRIBUTING.md, "Retire a tool")` });
       }
       if (successor !== undefined && sunset === undefined) out.push({ file: t.file, field: 'successor', line: lineOf(t.text, ['successor']), message: 'a successor goes with sunset_at, the announced last day; add sunset_at or remove successor' });
       if (successor !== undefined && !current.has(successor)) {

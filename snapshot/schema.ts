@@ -124,8 +124,8 @@ export const retiredFileSchema = z.strictObject({
   successor: slug.nullable().describe('Slug of the current tool that replaced it, or null.'),
   alternatives: z.array(slug).max(5, { error: 'must list at most 5 tools' }).refine(unique, { error: 'must not repeat a tool' })
     .describe('Slugs of current tools its users can turn to, closest first.'),
-  sources: sources.optional(),
-  verified_at: isoDate.optional().describe('YYYY-MM-DD, when the facts were last checked against the sources.'),
+  sources: sources.describe('1-5 https URLs that show the end of the service and its day, the maker\'s own pages first.'),
+  verified_at: isoDate.describe('YYYY-MM-DD, when the facts were last checked against the sources.'),
 }).refine((r) => r.successor !== null || r.alternatives.length > 0, {
   error: 'a retired tool needs a successor or at least one alternative, so that its users are sent somewhere', path: ['alternatives'],
 });

@@ -55,7 +55,7 @@ describe('catalog diff (pull-request summary)', () => {
     await writeFile(path.join(head, 'tools/murf-ai.json'), JSON.stringify({ ...murf, slug: 'murf-ai', former_slugs: ['murf'], name: 'Murf AI' }));
     const otter = JSON.parse(await readFile(path.join(head, 'tools/otter-ai.json'), 'utf8'));
     await rm(path.join(head, 'tools/otter-ai.json'));
-    await writeFile(path.join(head, 'retired/otter-ai.json'), JSON.stringify({ slug: 'otter-ai', name: otter.name, retired_at: '2026-11-01', reason: 'Its maker shut it down', successor: null, alternatives: ['elevenlabs'] }));
+    await writeFile(path.join(head, 'retired/otter-ai.json'), JSON.stringify({ slug: 'otter-ai', name: otter.name, retired_at: '2026-11-01', reason: 'Its maker shut it down', successor: null, alternatives: ['elevenlabs'], sources: ['https://otter.ai/blog'], verified_at: '2026-11-01' }));
     const { stdout } = await cli('catalog-diff.ts', base, head);
     expect(stdout).toContain('- Renamed (1): `murf` → `murf-ai`');
     expect(stdout).toContain('  - `murf-ai`: name');

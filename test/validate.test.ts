@@ -55,7 +55,7 @@ describe('validator', () => {
     catalog = await fixtureCopy();
     await editJson(tool('murf'), (d) => { delete d.maker; d.website = 'x'; d.open_source = 'yes'; });
     const problems = await problemsOf(catalog);
-    expect(problems).toContain('catalog/tools/murf.json: maker: is missing; this field is required');
+    expect(problems).toContain('catalog/tools/murf.json: maker: is missing; this field is required (Company or project behind the tool)');
     expect(problems.some((p) => p.startsWith("catalog/tools/murf.json: unknown field 'website'"))).toBe(true);
     expect(problems).toContain('catalog/tools/murf.json: open_source: must be a boolean; got the string "yes"');
   });
@@ -207,7 +207,7 @@ describe('validator: former slugs and retired tools', () => {
   it('refuses a retired slug that a current tool still uses', async () => {
     catalog = await fixtureCopy();
     await rm(retired('playht'));
-    await writeFile(retired('murf'), `${JSON.stringify({ $schema: '../schema/retired.schema.json', slug: 'murf', name: 'Murf', retired_at: '2025-01-01', reason: 'a test of a reused slug', successor: 'elevenlabs', alternatives: [] }, null, 2)}\n`);
+    await writeFile(retired('murf'), `${JSON.stringify({ $schema: '../schema/retired.schema.json', slug: 'murf', name: 'Murf', retired_at: '2025-01-01', reason: 'a test of a reused slug', successor: 'elevenlabs', alternatives: [], sources: ['https://murf.ai/blog'], verified_at: '2025-01-02' }, null, 2)}\n`);
     expect(await problemsOf(catalog)).toContain("catalog/retired/murf.json: slug: slug 'murf' is already used by catalog/tools/murf.json; a slug names one tool or category forever, current, former or retired");
   });
 
@@ -219,6 +219,14 @@ describe('validator: former slugs and retired tools', () => {
     expect(problems).toContain("catalog/retired/old-diffusion.json: alternatives[0]: 'playht' is retired too; name a current tool (no chains of retired tools)");
   });
 
+  it('requires the sources that show the end of the service and the day they were checked, saying what to write', async () => {
+    catalog = await fixtureCopy();
+    await editJson(retired('playht'), (d) => { delete d.sources; delete d.verified_at; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain("catalog/retired/playht.json: sources: is missing; this field is required (1-5 https URLs that show the end of the service and its day, the maker's own pages first)");
+    expect(problems).toContain('catalog/retired/playht.json: verified_at: is missing; this field is required (YYYY-MM-DD, when the facts were last checked against the sources)');
+  });
+
   it('requires a successor or an alternative, so that users are sent somewhere', async () => {
     catalog = await fixtureCopy();
     await editJson(retired('playht'), (d) => { d.alternatives = []; });
@@ -227,7 +235,7 @@ describe('validator: former slugs and retired tools', () => {
 
   it('holds retired files to the canonical format too', async () => {
     catalog = await fixtureCopy();
-    await writeFile(retired('playht'), JSON.stringify({ slug: 'playht', name: 'PlayHT', retired_at: '2025-07-13', reason: 'its team joined Meta and the voice platform was wound down', successor: null, alternatives: ['elevenlabs'] }));
+    await writeFile(retired('playht'), JSON.stringify({ slug: 'playht', name: 'PlayHT', retired_at: '2025-07-13', reason: 'its team joined Meta and the voice platform was wound down', successor: null, alternatives: ['elevenlabs'], sources: ['https://inworld.ai/resources/migrate-from-playht'], verified_at: '2026-11-25' }));
     expect((await problemsOf(catalog)).some((p) => p.startsWith('catalog/retired/playht.json: is not in canonical format'))).toBe(true);
   });
 });
