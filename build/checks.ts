@@ -10,6 +10,9 @@ import type { RetiredFile } from '../snapshot/schema.ts';
 type Check = (catalog: Catalog, today: string) => Problem[];
 
 const TRACKING_PARAMS = /^(utm_.*|ref|ref_src|ref_id|referrer|via|aff|affid|aff_id|affiliate|affiliate_id|fbclid|gclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi|igshid|yclid|ttclid|fpr|sca_ref|partner|partner_id)$/i;
+/** Tools added on or after this day must carry sources and verified_at (older ones may not have them yet). */
+export const SOURCES_REQUIRED_FROM = '2026-11-25';
+
 const PLACEHOLDERS: [RegExp, string][] = [
   [/lorem ipsum/i, "placeholder text 'lorem ipsum'"],
   [/\b(TODO|TBD|FIXME|XXX)\b/, 'a TODO/TBD/FIXME marker'],
@@ -190,6 +193,18 @@ export const checks: Record<string, Check> = {
     return c.tools
       .filter((t) => t.data.added_at > t.data.updated_at)
       .map((t) => ({ file: t.file, field: 'updated_at', line: lineOf(t.text, ['updated_at']), message: `${t.data.updated_at} is before added_at ${t.data.added_at}; updated_at must be on or after added_at` }));
+  },
+
+  /** Every tool added since provenance became the rule names its sources; older ones are being filled in. */
+  provenance(c) {
+    const out: Problem[] = [];
+    for (const t of c.tools) {
+      if (t.data.added_at < SOURCES_REQUIRED_FROM) continue;
+      for (const field of ['sources', 'verified_at'] as const) {
+        if (t.data[field] === undefined) out.push({ file: t.file, field, message: `is missing; a tool added from ${SOURCES_REQUIRED_FROM} on needs ${field === 'sources' ? '1-5 https pages where its facts were checked, the maker\'s pricing and product pages first' : 'the day its facts were checked against its sources (YYYY-MM-DD)'} (see CONTRIBUTING.md, "Sources: where the facts come from")` });
+      }
+    }
+    return out;
   },
 
   lifecycle(c, today) {

@@ -109,7 +109,7 @@ describe('new-tool scaffold', () => {
     const scaffold = JSON.parse(await readFile(file, 'utf8'));
     expect(scaffold).toMatchObject({ $schema: '../schema/tool.schema.json', slug: 'cafe-voice-2', name: 'Café Voice 2', added_at: new Date().toISOString().slice(0, 10) });
     const refused = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
-    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories', 'pricing', 'open_source', 'platforms']) expect(refused, field).toContain(`cafe-voice-2.json: ${field}: `);
+    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories', 'pricing', 'open_source', 'platforms', 'sources', 'verified_at']) expect(refused, field).toContain(`cafe-voice-2.json: ${field}: `);
     expect(scaffold).toMatchObject({ pricing: '', open_source: null, platforms: [], url: '' });
     await editJson(file, (d) => {
       Object.assign(d, {
@@ -117,6 +117,7 @@ describe('new-tool scaffold', () => {
         description: 'Café Voice 2 turns a photo of a printed menu into spoken audio, so that people who cannot read the small print hear the dishes and prices.',
         url: 'https://cafe-voice.test/', maker: 'Café Voice Ltd', categories: ['text-to-speech'], tags: ['read-aloud'],
         pricing: 'paid', open_source: false, platforms: ['web'],
+        sources: ['https://cafe-voice.test/pricing'], verified_at: new Date().toISOString().slice(0, 10),
       });
     });
     const { stdout: ok } = await cli('validate.ts', '--catalog', catalog);

@@ -4,6 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateCatalog } from '../build/build.ts';
+import { SOURCES_REQUIRED_FROM } from '../build/checks.ts';
 import { formatProblem } from '../build/report.ts';
 import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
 
@@ -202,6 +203,16 @@ describe('validator: former slugs and retired tools', () => {
     const problems = await problemsOf(catalog);
     expect(problems).toContain("catalog/tools/murf.json: former_slugs[0]: slug 'midjourney' is already used by catalog/tools/midjourney.json; a slug names one tool or category forever, current, former or retired");
     expect(problems).toContain("catalog/tools/murf.json: former_slugs[1]: slug 'playht' is already used by catalog/retired/playht.json; a slug names one tool or category forever, current, former or retired");
+  });
+
+  it('asks a tool added since provenance became the rule for its sources and verified_at; an older one may lack them yet', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.added_at = SOURCES_REQUIRED_FROM; d.updated_at = SOURCES_REQUIRED_FROM; delete d.sources; delete d.verified_at; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain(`catalog/tools/murf.json: sources: is missing; a tool added from ${SOURCES_REQUIRED_FROM} on needs 1-5 https pages where its facts were checked, the maker's pricing and product pages first (see CONTRIBUTING.md, "Sources: where the facts come from")`);
+    expect(problems.some((p) => p.startsWith('catalog/tools/murf.json: verified_at: is missing'))).toBe(true);
+    await editJson(tool('murf'), (d) => { d.added_at = '2026-11-24'; });
+    expect(await problemsOf(catalog)).toEqual([]);
   });
 
   it('refuses a retired slug that a current tool still uses', async () => {

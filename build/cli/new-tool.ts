@@ -66,6 +66,8 @@ const tool = {
   launched: null,
   added_at: today,
   updated_at: today,
+  sources: [],
+  verified_at: '',
 } as unknown as ToolFile;
 await writeFile(file, formatTool(tool));
 console.log(`Wrote ${file}. Fill in, then run npm run validate until it prints no problems:
@@ -78,4 +80,6 @@ console.log(`Wrote ${file}. Fill in, then run npm run validate until it prints n
   pricing       free | freemium | paid, by the rule in CONTRIBUTING.md
   open_source   true or false, and repository (its URL, or null)
   platforms     where it runs (web, ios, android, macos, windows, linux, api, ...)
-  launched      the launch year from a source, or null`);
+  launched      the launch year from a source, or null
+  sources       1-5 https pages where you checked these facts, the maker's pricing and product pages first
+  verified_at   the day you checked them (YYYY-MM-DD)`);
