@@ -92,7 +92,8 @@ const HEADERS = {
   'X-RateLimit-Reset': header('Unix time (seconds) at which the window resets.', 'integer'),
   'X-Request-Id': header('Identifies this request in the server logs.'),
   ETag: header('Strong entity tag; send it back in If-None-Match for a 304.'),
-  Link: header('RFC 8288 links: pagination (first, prev, next, last) on a list of more than one page; successor-version for a retired tool with a successor.', 'string', false),
+  Link: header('RFC 8288 links: pagination (first, prev, next, last) on a list of more than one page; successor-version for a retired tool, or a tool with a sunset, that has a successor.', 'string', false),
+  Sunset: header('RFC 8594, on a tool whose service has an announced end (sunset_at): the end of its last day, as an HTTP-date.', 'string', false),
   'Retry-After': header('Seconds to wait before retrying.', 'integer'),
   Allow: header('The methods this path accepts.'),
   Location: header('The current path: of a renamed item, of a slug written in capitals, or of a path without its trailing slash.'),
@@ -113,7 +114,7 @@ const TOOL_REF = { slug: { type: 'string' }, name: { type: 'string' }, url: { ty
 /** Every answer of a keyed endpoint: its 200, and each error with the headers API.md names. */
 function keyedResponses(ok: object, kind: 'list' | 'tool' | 'category') {
   return {
-    200: response('OK', ok, [...RATE, 'ETag', ...(kind === 'list' ? ['Link' as const] : [])]),
+    200: response('OK', ok, [...RATE, 'ETag', ...(kind === 'list' ? ['Link' as const] : kind === 'tool' ? ['Sunset' as const, 'Link' as const] : [])]),
     304: response('Not Modified: If-None-Match matched the current ETag (still counted).', null, [...RATE, 'ETag']),
     ...(kind === 'list'
       ? {

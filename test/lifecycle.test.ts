@@ -1,5 +1,6 @@
 // A live tool with an announced end (API.md): sunset_at and successor in its record, RFC 8594
 // Sunset and a successor-version Link on its item, and a build that refuses it the day after.
+import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildSnapshot, validateCatalog } from '../build/build.ts';
@@ -28,6 +29,8 @@ describe('sunset of a live tool', () => {
       expect(murf.headers.Link).toBe('</api/v1/tools/elevenlabs>; rel="successor-version"');
       expect((await get('/api/v1/tools/murf?fields=name')).headers.Sunset).toBe('Tue, 31 Mar 2099 23:59:59 GMT');
       expect((await get('/api/v1/tools/elevenlabs')).headers.Sunset).toBeUndefined();
+      const openapi = JSON.parse(await readFile(path.join(root, 'dist/openapi.json'), 'utf8'));
+      expect(Object.keys(openapi.paths['/tools/{slug}'].get.responses['200'].headers)).toEqual(expect.arrayContaining(['Sunset', 'Link']));
       const list = JSON.parse(bodyText((await get('/api/v1/tools?slugs=murf,elevenlabs')).body));
       expect(list.data.map((t: { sunset_at: string | null; successor: string | null }) => [t.sunset_at, t.successor])).toEqual([['2099-03-31', 'elevenlabs'], [null, null]]);
     } finally {
