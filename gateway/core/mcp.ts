@@ -97,9 +97,9 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
 const body = (a: EndpointAnswer) => JSON.parse(bodyText(a.body)) as Record<string, unknown>;
 const toolLine = (t: Tool, i: number) => `${i + 1}. ${toolText(t)}`;
 
-function listText(json: Record<string, unknown>, line: (x: never, i: number) => string): string {
+function listText<T>(json: Record<string, unknown>, line: (x: T, i: number) => string): string {
   const meta = json.meta as PageMeta;
-  const items = (json.data as never[]).map(line);
+  const items = (json.data as T[]).map(line);
   return `${meta.total} in all; page ${meta.page} of ${Math.max(meta.total_pages, 1)}.\n${items.join('\n') || '(no results on this page)'}`;
 }
 
@@ -143,7 +143,7 @@ function registerListTools(server: McpServer, sources: McpSources): void {
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.search(asParams(args)));
-    return { json, text: listText(json, toolLine as never) };
+    return { json, text: listText(json, toolLine) };
   }));
 
   server.registerTool('list_tools', {
@@ -154,7 +154,7 @@ function registerListTools(server: McpServer, sources: McpSources): void {
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.tools(asParams(args), false));
-    return { json, text: listText(json, toolLine as never) };
+    return { json, text: listText(json, toolLine) };
   }));
 
   server.registerTool('list_categories', {
@@ -165,7 +165,7 @@ function registerListTools(server: McpServer, sources: McpSources): void {
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.categories(asParams(args), false));
-    return { json, text: listText(json, ((c: { name: string; slug: string; tool_count: number }, i: number) => `${i + 1}. ${c.name} (${c.slug}): ${c.tool_count} tools`) as never) };
+    return { json, text: listText(json, (c: { name: string; slug: string; tool_count: number }, i: number) => `${i + 1}. ${c.name} (${c.slug}): ${c.tool_count} tools`) };
   }));
 
 }
@@ -186,7 +186,7 @@ function registerSimilarTools(server: McpServer, { routes }: McpSources): void {
   }, ({ slug, ...rest }) => answer(async () => {
     const json = body(await routes.tools(asParams({ similar_to: slug, ...rest }), false));
     const line = (t: Tool & { similarity: number }, i: number) => `${toolLine(t, i)} (similarity ${t.similarity})`;
-    return { json, text: listText(json, line as never) };
+    return { json, text: listText(json, line) };
   }));
 }
 
