@@ -15,7 +15,8 @@ export function staleUpdatedAt(base: Catalog, head: Catalog, today: string): Pro
     if (old === undefined) continue;
     const now = data as Record<string, unknown>;
     const changed = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((k) => !NOT_A_CHANGE.has(k) && JSON.stringify(old[k]) !== JSON.stringify(now[k]));
-    if (changed.length === 0 || data.updated_at > String(old.updated_at)) continue;
+    // A second change on the day of the last one already carries today's date: no later day can be written.
+    if (changed.length === 0 || data.updated_at > String(old.updated_at) || data.updated_at >= today) continue;
     problems.push({ file, field: 'updated_at', message: `this pull request changes ${changed.join(', ')}, so updated_at must be raised: write "updated_at": "${today}"` });
   }
   return problems;

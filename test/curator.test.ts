@@ -145,6 +145,15 @@ describe('check-updated (pull-request check)', () => {
     await editJson(path.join(head, 'tools/murf.json'), (d) => { d.updated_at = today; });
     expect((await cli('check-updated.ts', base, head)).stdout).toContain('Every changed tool has a raised updated_at.');
   });
+
+  it('accepts a second change on the day of the last one, whose updated_at is already today', async () => {
+    const today = new Date().toISOString().slice(0, 10);
+    const base = await catalogCopy();
+    await editJson(path.join(base, 'tools/murf.json'), (d) => { d.updated_at = today; });
+    const head = await catalogCopy();
+    await editJson(path.join(head, 'tools/murf.json'), (d) => { d.updated_at = today; d.launched = 2019; });
+    expect((await cli('check-updated.ts', base, head)).stdout).toContain('Every changed tool has a raised updated_at.');
+  });
 });
 
 describe('rename-tool', () => {
