@@ -27,7 +27,8 @@ function syntheticData(n: number, seed = 7): SnapshotData {
       description: `${name} helps with ${pick(NEEDS)}, ${pick(NEEDS)} and ${pick(WORDS)} ${pick(WORDS)} work for people who need ${pick(NEEDS)}.`,
       url: `https://t${i}.dev/`, maker: `Maker ${i % 500}`, categories: cats.map((c) => ({ slug: c.slug, name: c.name })),
       tags: [pick(NEEDS).replace(/ /g, '-'), pick(WORDS)], pricing: pick(PRICING), open_source: rand() < 0.3, repository: null,
-      platforms: [pick(PLATFORMS)], launched: null, added_at: '2026-01-01', updated_at: '2026-01-01', sunset_at: null, successor: null,
+      platforms: [pick(PLATFORMS)], launched: null, added_at: '2026-01-01', updated_at: '2026-01-01',
+      sources: [`https://t${i}.dev/pricing`], verified_at: '2026-01-01', sunset_at: null, successor: null,
     };
   });
   return { tools, categories, tools_by_newest: [], categories_by_tool_count: [], moved: { tools: {}, categories: {} }, retired: [], vocabulary: { phrasings: {}, equivalents: [] }, prominence: {}, groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS] };

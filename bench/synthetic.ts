@@ -52,6 +52,8 @@ export async function writeSyntheticCatalog(dir: string, toolCount: number, seed
       launched: 2015 + Math.floor(rand() * 11),
       added_at: `2026-0${1 + Math.floor(rand() * 9)}-1${Math.floor(rand() * 9)}`,
       updated_at: '2026-10-01',
+      sources: [`https://${slug}.example-tools.dev/pricing`],
+      verified_at: '2026-10-01',
     };
     batch.push(writeFile(path.join(dir, 'tools', `${slug}.json`), formatTool(tool)));
     if (batch.length >= 256) await Promise.all(batch.splice(0));

@@ -207,6 +207,13 @@ export const checks: Record<string, Check> = {
     return out;
   },
 
+  /** A check date is a day that has happened: a later one would tell consumers the facts are fresher than they are. */
+  verified(c, today) {
+    return [...c.tools, ...c.retired]
+      .filter((r) => r.data.verified_at !== undefined && r.data.verified_at > today)
+      .map((r) => ({ file: r.file, field: 'verified_at', line: lineOf(r.text, ['verified_at']), message: `${r.data.verified_at} is after today (${today}); write the day you checked the sources` }));
+  },
+
   lifecycle(c, today) {
     const current = new Set(c.tools.map((t) => t.data.slug));
     const out: Problem[] = [];

@@ -95,7 +95,7 @@ export const toolFileSchema = z.strictObject({
   added_at: isoDate.describe('YYYY-MM-DD, when the tool entered the catalog.'),
   updated_at: isoDate.describe('YYYY-MM-DD, last curated change.'),
   sources: sources.optional(),
-  verified_at: isoDate.optional().describe('YYYY-MM-DD, when the facts were last checked against the sources (raised only by re-checking them).'),
+  verified_at: isoDate.optional().describe('YYYY-MM-DD, when the facts were last checked against the sources; raised only by re-checking them.'),
   sunset_at: isoDate.optional().describe('YYYY-MM-DD, the announced last day of the service; the day after, the build refuses the record until it is moved to catalog/retired/.'),
   successor: slug.optional().describe('With sunset_at: the slug of the current tool that replaces it.'),
   prominence: z.int().min(1).max(3).optional()

@@ -114,6 +114,15 @@ describe('MCP server', () => {
     expect(moved.content[0]!.text).toMatch(/^'eleven-labs' is now 'elevenlabs'\. ElevenLabs \(elevenlabs\) by ElevenLabs: .*\. Pricing: freemium\. https:\/\/elevenlabs\.io\/ Categories: Text to Speech/);
   });
 
+  it('get_tool describes the tool and names the day its facts were checked and the pages they were checked against', async () => {
+    const murf = await rest('/tools/murf') as { data: { description: string; sources: string[]; verified_at: string } };
+    const text = (await call(stdio, 'get_tool', { slug: 'murf' })).content[0]!.text;
+    expect(text).toContain(murf.data.description);
+    expect(murf.data.sources.length).toBeGreaterThan(0);
+    const cited = `Facts checked on ${murf.data.verified_at} against ${murf.data.sources.join(', ')}.`;
+    expect(text.slice(-cited.length)).toBe(cited);
+  });
+
   it('serves the same tools over Streamable HTTP with an X-API-Key or a Bearer key', async () => {
     for (const headers of [{ 'X-API-Key': key }, { Authorization: `Bearer ${key}` }] as Record<string, string>[]) {
       const client = await httpClient(headers);

@@ -215,6 +215,16 @@ describe('validator: former slugs and retired tools', () => {
     expect(await problemsOf(catalog)).toEqual([]);
   });
 
+  it('refuses a check date after today, in a tool or a retired record', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.verified_at = '2099-01-01'; });
+    await editJson(path.join(catalog, 'retired', 'playht.json'), (d) => { d.verified_at = '2099-01-02'; });
+    const problems = await problemsOf(catalog);
+    const today = new Date().toISOString().slice(0, 10);
+    expect(problems.some((p) => p.startsWith('catalog/tools/murf.json:') && p.endsWith(`verified_at: 2099-01-01 is after today (${today}); write the day you checked the sources`))).toBe(true);
+    expect(problems.some((p) => p.startsWith('catalog/retired/playht.json:') && p.endsWith(`verified_at: 2099-01-02 is after today (${today}); write the day you checked the sources`))).toBe(true);
+  });
+
   it('refuses a retired slug that a current tool still uses', async () => {
     catalog = await fixtureCopy();
     await rm(retired('playht'));

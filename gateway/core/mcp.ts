@@ -132,6 +132,15 @@ function toolText(t: Tool): string {
   return `${t.name} (${t.slug}) by ${t.maker}: ${t.tagline}. Pricing: ${t.pricing}. ${t.url} Categories: ${t.categories.map((c) => c.name).join(', ')}.`;
 }
 
+function sunsetText(t: Tool): string {
+  return t.sunset_at ? ` Service ends on ${t.sunset_at}${t.successor ? `; its successor is '${t.successor}'` : ''}.` : '';
+}
+
+/** Where the facts come from, so an assistant can cite them. */
+function provenanceText(t: Tool): string {
+  return t.sources ? ` Facts checked on ${t.verified_at} against ${t.sources.join(', ')}.` : '';
+}
+
 /** search_tools, list_tools and list_categories: the REST lists. */
 function registerListTools(server: McpServer, sources: McpSources): void {
   const { routes } = sources;
@@ -203,7 +212,7 @@ function registerItemTools(server: McpServer, sources: McpSources): void {
     const { index, movedFrom } = indexOf(sources, 'tools', slug);
     const tool = snapshot.data.tools[index]!;
     const moved = movedFrom === undefined ? '' : `'${movedFrom}' is now '${tool.slug}'. `;
-    return { json: { data: tool }, text: `${moved}${toolText(tool)}` };
+    return { json: { data: tool }, text: `${moved}${toolText(tool)} ${tool.description}${sunsetText(tool)}${provenanceText(tool)}` };
   }));
 
   server.registerTool('get_category', {
