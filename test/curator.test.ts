@@ -190,4 +190,14 @@ describe('validator summary', () => {
     const both = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
     expect(both).not.toContain('Formatting is the only problem');
   });
+
+  it('ends an accepted run with how many tools carry sources, naming those that do not, and how many have a launch year', async () => {
+    const catalog = await catalogCopy();
+    const files = (await readdir(path.join(catalog, 'tools'))).map((f) => path.join(catalog, 'tools', f));
+    const years = (await Promise.all(files.map(async (f) => JSON.parse(await readFile(f, 'utf8')).launched))).filter((y) => y !== null).length;
+    const n = files.length;
+    expect((await cli('validate.ts', '--catalog', catalog)).stdout).toContain(`Sources: ${n} of ${n} tools. Launch year: ${years} of ${n}.`);
+    await editJson(path.join(catalog, 'tools/murf.json'), (d) => { delete d.sources; delete d.verified_at; d.launched = null; });
+    expect((await cli('validate.ts', '--catalog', catalog)).stdout).toContain(`Sources: ${n - 1} of ${n} tools (not yet: murf). Launch year: ${years - 1} of ${n}.`);
+  });
 });
