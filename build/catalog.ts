@@ -18,6 +18,9 @@ export interface Problem {
   fix?: 'format';
 }
 
+/** One whole-catalog check; `today` (YYYY-MM-DD, UTC) is read by those that depend on the date (a sunset that has passed). */
+export type Check = (catalog: Catalog, today: string) => Problem[];
+
 export interface SourceFile<T> {
   file: string;
   text: string;

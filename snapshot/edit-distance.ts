@@ -47,3 +47,20 @@ export function nearest(word: string, candidates: readonly string[]): string[] {
     .slice(0, 3)
     .map((x) => x.s);
 }
+
+/** The candidate within a small edit distance, for "did you mean" hints. */
+export function closest(word: string, candidates: readonly string[]): string | undefined {
+  let best: string | undefined;
+  let bestDistance = Infinity;
+  for (const c of candidates) {
+    const d = editDistance(word, c);
+    if (d < bestDistance) { best = c; bestDistance = d; }
+  }
+  if (bestDistance <= Math.max(2, Math.floor(word.length / 3))) return best;
+  // Abbreviations: 'imag-gen' -> 'image-generation' (each part a prefix of the matching part).
+  const parts = word.split('-');
+  return candidates.find((c) => {
+    const cParts = c.split('-');
+    return cParts.length === parts.length && parts.every((p, i) => p.length > 0 && cParts[i]!.startsWith(p));
+  });
+}

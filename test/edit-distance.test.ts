@@ -2,8 +2,7 @@
 // edits?", the build's "did you mean" hints and the MCP tools' slug suggestions compare distances.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closest } from '../build/checks.ts';
-import { editDistance } from '../snapshot/edit-distance.ts';
+import { closest, editDistance } from '../snapshot/edit-distance.ts';
 
 /** Optimal string alignment distance, written the textbook way. */
 const reference = (a: string, b: string): number => {

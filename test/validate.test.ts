@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateCatalog } from '../build/build.ts';
-import { SOURCES_REQUIRED_FROM } from '../build/checks.ts';
+import { SOURCES_REQUIRED_FROM } from '../build/record-date-checks.ts';
 import { formatProblem } from '../build/report.ts';
 import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
 
