@@ -5,7 +5,7 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
 import { issueKey } from './keys-command.ts';
 import { startServer, TSX, type ServerProcess } from './server-process.ts';
 
@@ -23,6 +23,8 @@ describe('MCP server', () => {
 
   beforeAll(async () => {
     const catalog = await fixtureCopy();
+    // One tool with an announced end, for get_tool's text.
+    await editJson(path.join(catalog, 'tools/otter-ai.json'), (d) => { d.sunset_at = '2099-12-31'; d.successor = 'elevenlabs'; });
     dir = path.dirname(catalog);
     env = { CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
     server = await startServer(env, dir, /curl -H/);
@@ -114,11 +116,14 @@ describe('MCP server', () => {
     expect(moved.content[0]!.text).toMatch(/^'eleven-labs' is now 'elevenlabs'\. ElevenLabs \(elevenlabs\) by ElevenLabs: .*\. Pricing: freemium\. https:\/\/elevenlabs\.io\/ Categories: Text to Speech/);
   });
 
-  it('get_tool describes the tool and names the day its facts were checked and the pages they were checked against', async () => {
+  it('get_tool describes the tool, says when an announced end comes and what replaces it, and names the day its facts were checked and the pages they were checked against', async () => {
     const murf = await rest('/tools/murf') as { data: { description: string; sources: string[]; verified_at: string } };
     const text = (await call(stdio, 'get_tool', { slug: 'murf' })).content[0]!.text;
     expect(text).toContain(murf.data.description);
     expect(murf.data.sources.length).toBeGreaterThan(0);
+    const ending = (await call(stdio, 'get_tool', { slug: 'otter-ai' })).content[0]!.text;
+    expect(ending).toContain("Service ends on 2099-12-31; its successor is 'elevenlabs'. Facts checked on");
+    expect(text).not.toContain('Service ends');
     const cited = `Facts checked on ${murf.data.verified_at} against ${murf.data.sources.join(', ')}.`;
     expect(text.slice(-cited.length)).toBe(cited);
   });
