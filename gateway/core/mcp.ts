@@ -204,7 +204,7 @@ function registerItemTools(server: McpServer, sources: McpSources): void {
   const { snapshot } = sources;
   server.registerTool('get_tool', {
     title: 'Get one AI tool',
-    description: 'Everything the catalog holds about one tool, by its slug (from search_tools or list_tools): what it does, maker, URL, pricing, platforms, open-source repository, categories.',
+    description: 'Everything the catalog holds about one tool, by its slug (from search_tools or list_tools): what it does, maker, URL, pricing, platforms, open-source repository, categories, an announced end, and the pages its facts were checked against, with the day.',
     inputSchema: strictArguments('get_tool', { slug: z.string().describe('The tool\'s slug, e.g. "elevenlabs"; a former slug answers with the current tool.') }),
     outputSchema: OUTPUT.tool,
     annotations: READ_ONLY,
