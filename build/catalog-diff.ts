@@ -1,7 +1,8 @@
 // What a pull request changes in the catalog, for the job summary a reviewer reads: tools,
 // categories and retired records added, removed, renamed (a new slug listing the old one in
 // former_slugs), retired (a tool moved to retired/) and changed, with the fields that changed and,
-// for pricing and lifecycle dates, their old and new values; then the new totals.
+// for pricing and lifecycle dates, their old and new values, and the sources added and removed;
+// then the new totals.
 import type { Catalog } from './catalog.ts';
 
 type Kind = 'tools' | 'categories' | 'retired';
@@ -13,7 +14,7 @@ export interface KindDiff {
   renamed: { from: string; to: string }[];
   /** Tools moved to retired/ (only on tools). */
   retired: { slug: string; on: string }[];
-  changed: { slug: string; fields: string[] }[];
+  changed: { slug: string; fields: string[]; sources?: SourceChange }[];
   total: number;
   before: number;
 }
@@ -21,6 +22,8 @@ export interface KindDiff {
 /** Fields whose old and new values a reviewer wants to see, not only that they changed. */
 const SHOWN = new Set(['pricing', 'retired_at', 'sunset_at', 'successor', 'launched']);
 export type CatalogDiff = Record<Kind, KindDiff>;
+/** Pages a record's facts now rest on, and pages it no longer cites. */
+export interface SourceChange { added: string[]; removed: string[] }
 
 export function diffCatalogs(base: Catalog, head: Catalog): CatalogDiff {
   const kinds: Kind[] = ['tools', 'categories', 'retired'];
@@ -51,7 +54,11 @@ function diffKind(before: Map<string, Record<string, unknown>>, after: Map<strin
     const fields = [...new Set([...Object.keys(a), ...Object.keys(b)])]
       .filter((f) => !['$schema', 'slug', 'former_slugs'].includes(f) && JSON.stringify(a[f]) !== JSON.stringify(b[f]))
       .map((f) => (SHOWN.has(f) ? `${f} (${JSON.stringify(a[f] ?? null)} → ${JSON.stringify(b[f] ?? null)})` : f));
-    return fields.length > 0 ? [{ slug, fields }] : [];
+    if (fields.length === 0) return [];
+    const was = (a.sources as string[] | undefined) ?? [];
+    const now = (b.sources as string[] | undefined) ?? [];
+    const sources = { added: now.filter((u) => !was.includes(u)), removed: was.filter((u) => !now.includes(u)) };
+    return [{ slug, fields, ...(sources.added.length + sources.removed.length > 0 && { sources }) }];
   });
   return { added, removed, renamed, retired: [], changed, total: after.size, before: before.size };
 }
@@ -76,7 +83,11 @@ export function diffMarkdown(diff: CatalogDiff): string {
     if (d.retired.length > 0) lines.push(`- Retired (${d.retired.length}): ${d.retired.map((r) => `\`${r.slug}\` (on ${r.on})`).join(', ')}`);
     if (d.changed.length > 0) {
       lines.push(`- Changed (${d.changed.length}):`);
-      for (const c of d.changed) lines.push(`  - \`${c.slug}\`: ${c.fields.join(', ')}`);
+      for (const c of d.changed) {
+        lines.push(`  - \`${c.slug}\`: ${c.fields.join(', ')}`);
+        for (const url of c.sources?.added ?? []) lines.push(`    - source added: ${url}`);
+        for (const url of c.sources?.removed ?? []) lines.push(`    - source removed: ${url}`);
+      }
     }
     lines.push('');
   }

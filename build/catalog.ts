@@ -4,7 +4,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { explainJsonError } from '../snapshot/json-error.ts';
-import { categoryFileSchema, retiredFileSchema, toolFileSchema, vocabularyFileSchema, type CategoryFile, type RetiredFile, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
+import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema, vocabularyFileSchema, type CategoryFile, type RetiredFile, type SourceRules, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
 
 export interface Problem {
   /** Path of the file as the curator sees it, e.g. catalog/tools/x.json. */
@@ -34,6 +34,8 @@ export interface Catalog {
   retired: SourceFile<RetiredFile>[];
   /** The search vocabulary (catalog/vocabulary.json, optional). */
   vocabulary: SourceFile<VocabularyFile> | null;
+  /** What counts as a source (catalog/sources.json, optional): hosts that are not evidence, stores, makers' other domains, the ceiling. */
+  sourceRules?: SourceFile<SourceRules> | null;
   /** Tool files refused by their schema whose categories can still be checked. */
   unchecked?: UncheckedTool[];
 }
@@ -46,6 +48,7 @@ export interface ReadResult extends Catalog {
 export interface UncheckedTool { file: string; text: string; categories: string[] }
 
 export const VOCABULARY_FILE = 'vocabulary.json';
+export const SOURCE_RULES_FILE = 'sources.json';
 
 /** A catalog file is a few KB; anything past this is a mistake (a pasted dump, a binary). */
 export const MAX_FILE_BYTES = 64 * 1024;
@@ -64,7 +67,9 @@ export async function readCatalog(root: string, shown = path.relative(process.cw
   const retired = await readKind(root, shown, 'retired', retiredFileSchema, problems);
   const vocabularyBytes = await readFile(path.join(root, VOCABULARY_FILE)).catch(() => null);
   const vocabulary = vocabularyBytes === null ? null : parseFile(path.join(shown, VOCABULARY_FILE), vocabularyBytes, vocabularyFileSchema, problems) ?? null;
-  return { tools, categories, retired, vocabulary, problems, unchecked };
+  const rulesBytes = await readFile(path.join(root, SOURCE_RULES_FILE)).catch(() => null);
+  const sourceRules = rulesBytes === null ? null : parseFile(path.join(shown, SOURCE_RULES_FILE), rulesBytes, sourceRulesSchema, problems) ?? null;
+  return { tools, categories, retired, vocabulary, sourceRules, problems, unchecked };
 }
 
 async function readKind<S extends z.ZodType>(

@@ -2,12 +2,11 @@
 // returns problems; none stops the others, so a curator sees everything in one run.
 import path from 'node:path';
 import { lineOf, type Catalog, type Check, type Problem, type SourceFile } from './catalog.ts';
-import { formatCategory, formatRetired, formatTool, formatVocabulary } from './format.ts';
+import { formatCategory, formatRetired, formatSourceRules, formatTool, formatVocabulary } from './format.ts';
 import { recordDateChecks } from './record-date-checks.ts';
+import { makerSources, TRACKING_PARAMS } from './checks/sources.ts';
 import { closest } from '../snapshot/edit-distance.ts';
 import type { RetiredFile } from '../snapshot/schema.ts';
-
-const TRACKING_PARAMS = /^(utm_.*|ref|ref_src|ref_id|referrer|via|aff|affid|aff_id|affiliate|affiliate_id|fbclid|gclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi|igshid|yclid|ttclid|fpr|sca_ref|partner|partner_id)$/i;
 
 const PLACEHOLDERS: [RegExp, string][] = [
   [/lorem ipsum/i, "placeholder text 'lorem ipsum'"],
@@ -187,12 +186,15 @@ export const checks: Record<string, Check> = {
 
   ...recordDateChecks,
 
+  [makerSources.name]: makerSources.check,
+
   canonicalFormat(c) {
     return [
       ...c.tools.map((f) => [f, formatTool(f.data)] as const),
       ...c.categories.map((f) => [f, formatCategory(f.data)] as const),
       ...c.retired.map((f) => [f, formatRetired(f.data)] as const),
       ...(c.vocabulary ? [[c.vocabulary, formatVocabulary(c.vocabulary.data)] as const] : []),
+      ...(c.sourceRules ? [[c.sourceRules, formatSourceRules(c.sourceRules.data)] as const] : []),
     ]
       .filter(([f, canonical]) => f.text !== canonical)
       .map(([f]) => ({ file: f.file, fix: 'format' as const, message: 'is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it' }));

@@ -1,7 +1,7 @@
 // The JSON Schemas that editors use to autocomplete and flag catalog files while typing. They are
 // generated from the zod schemas and committed; a test fails when they are stale.
 import { z } from 'zod';
-import { categoryFileSchema, retiredFileSchema, toolFileSchema, vocabularyFileSchema } from '../snapshot/schema.ts';
+import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema, vocabularyFileSchema } from '../snapshot/schema.ts';
 
 export function editorSchemas(): Record<string, string> {
   const one = (schema: z.ZodType, title: string) =>
@@ -11,5 +11,6 @@ export function editorSchemas(): Record<string, string> {
     'category.schema.json': one(categoryFileSchema, 'AI Tools Catalog: category file (catalog/categories/<slug>.json)'),
     'retired.schema.json': one(retiredFileSchema, 'AI Tools Catalog: retired tool (catalog/retired/<slug>.json)'),
     'vocabulary.schema.json': one(vocabularyFileSchema, 'AI Tools Catalog: search vocabulary (catalog/vocabulary.json)'),
+    'sources.schema.json': one(sourceRulesSchema, 'AI Tools Catalog: what counts as a source (catalog/sources.json)'),
   };
 }

@@ -1,6 +1,7 @@
 // The link checker (npm run check-links): every url, repository and source of the catalog,
 // following redirects, reporting dead links, moved domains (a redirect that ends on another host)
-// and timeouts, as a Markdown table and as GitHub annotations. A weekly workflow runs it.
+// and timeouts, as a Markdown table and as GitHub annotations. A weekly workflow runs it. When the
+// first links all fail on DNS, the network is down (not the sites): it stops and says so.
 import type { Catalog } from './catalog.ts';
 
 export interface Link { url: string; file: string; field: string }
@@ -48,17 +49,45 @@ export async function checkLink(link: Link, { timeoutMs = 10_000, maxRedirects =
   }
 }
 
-/** Every link, a few at a time (the sites are other people's). */
-export async function checkLinks(links: readonly Link[], options: CheckOptions & { concurrency?: number } = {}): Promise<LinkResult[]> {
+/** Name-resolution failures: the host name did not resolve (a dead domain, or no network at all). */
+const DNS_FAILURES = new Set(['ENOTFOUND', 'EAI_AGAIN']);
+export const isDnsFailure = (r: LinkResult) => r.status === 'error' && DNS_FAILURES.has(r.detail);
+
+/** Thrown when the first links all fail on DNS: the machine cannot reach the network, so the rest would fail the same way. */
+export class NetworkUnreachableError extends Error {
+  constructor(readonly results: LinkResult[]) {
+    super(`the network looks unreachable: the first ${results.length} links all failed on DNS (${[...new Set(results.map((r) => r.detail))].join(', ')}, e.g. ${new URL(results[0]!.url).host}); check the connection or the DNS resolver and run again`);
+  }
+}
+
+export interface CheckLinksOptions extends CheckOptions {
+  /** Links checked at once (default 8). */
+  concurrency?: number;
+  /** Told of each result as it comes, with how many are done. */
+  onResult?: (result: LinkResult, done: number, total: number) => void;
+  /** Stop when this many first results all failed on DNS (default 8; fewer when there are fewer links). */
+  unreachableAfter?: number;
+}
+
+/** Every link, a few at a time (the sites are other people's), in the order given. */
+export async function checkLinks(links: readonly Link[], options: CheckLinksOptions = {}): Promise<LinkResult[]> {
   const results: LinkResult[] = new Array(links.length);
+  const first = Math.min(options.unreachableAfter ?? 8, links.length);
+  const finished: LinkResult[] = [];
   let next = 0;
+  let unreachable = false;
   const worker = async () => {
-    while (next < links.length) {
+    while (next < links.length && !unreachable) {
       const i = next++;
-      results[i] = await checkLink(links[i]!, options);
+      const result = await checkLink(links[i]!, options);
+      results[i] = result;
+      finished.push(result);
+      options.onResult?.(result, finished.length, links.length);
+      if (finished.length === first && finished.every(isDnsFailure)) unreachable = true;
     }
   };
   await Promise.all(Array.from({ length: Math.min(options.concurrency ?? 8, links.length) }, worker));
+  if (unreachable) throw new NetworkUnreachableError(finished.slice(0, first));
   return results;
 }
 

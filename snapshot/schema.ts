@@ -144,6 +144,22 @@ export const vocabularyFileSchema = z.strictObject({
 });
 export type VocabularyFile = z.infer<typeof vocabularyFileSchema>;
 
+const ruleReason = z.string().min(10, { error: 'must be at least 10 characters: say why' }).max(200, { error: 'must be at most 200 characters' });
+/** A host (any subdomain included), optionally with a path prefix: `postclic.com`, `raw.githubusercontent.com/api-evangelist`. */
+const hostPattern = z.string().regex(/^[a-z0-9-]+(\.[a-z0-9-]+)+(\/[^\s?#]+)*$/, { error: 'must be a lowercase host, optionally with a path, e.g. "raw.githubusercontent.com/api-evangelist" (no https://, no query)' });
+
+/** What a curator writes in catalog/sources.json: what counts as a source, each rule with its reason. */
+export const sourceRulesSchema = z.strictObject({
+  $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
+  max_tools_without_maker_source: z.int().min(0)
+    .describe('The ceiling: how many tools may have no source on the maker\'s own web presence. Lower it as tools get one; the validator refuses a catalog above it.'),
+  not_evidence: z.array(z.strictObject({ match: hostPattern, reason: ruleReason })).describe('Hosts (or host/path prefixes) whose pages are never a source, with the reason.'),
+  stores: z.array(z.strictObject({ match: hostPattern, reason: ruleReason })).describe('App and extension stores: a listing there is the maker\'s own page.'),
+  maker_domains: z.array(z.strictObject({ maker: z.string().min(1).max(80), match: z.array(hostPattern).min(2), reason: ruleReason }))
+    .describe('A maker\'s several web presences: a tool whose url matches one may cite the others as its maker\'s own.'),
+});
+export type SourceRules = z.infer<typeof sourceRulesSchema>;
+
 /** API shapes, derived from the file shapes so the two cannot drift apart. */
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;

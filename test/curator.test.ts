@@ -63,6 +63,18 @@ describe('catalog diff (pull-request summary)', () => {
     expect(stdout).not.toMatch(/Added|Removed/);
   });
 
+  it('lists the sources a changed tool added and removed', async () => {
+    const base = await catalogCopy();
+    const head = await catalogCopy();
+    await editJson(path.join(head, 'tools/midjourney.json'), (d) => { d.sources = ['https://docs.midjourney.com/hc/en-us/articles/27870484040333-Comparing-Midjourney-Plans', 'https://livingwithai.org/midjourney']; });
+    const { stdout } = await cli('catalog-diff.ts', base, head);
+    expect(stdout).toContain([
+      '  - `midjourney`: sources',
+      '    - source added: https://docs.midjourney.com/hc/en-us/articles/27870484040333-Comparing-Midjourney-Plans',
+      '    - source removed: https://docs.dodopayments.com/developer-resources/billing-deconstructions/midjourney',
+    ].join('\n'));
+  });
+
   it('says so when no catalog file changed', async () => {
     const base = await catalogCopy();
     const { stdout } = await cli('catalog-diff.ts', base, base);
@@ -198,6 +210,19 @@ describe('validator summary', () => {
     const n = files.length;
     expect((await cli('validate.ts', '--catalog', catalog)).stdout).toContain(`Sources: ${n} of ${n} tools. Launch year: ${years} of ${n}.`);
     await editJson(path.join(catalog, 'tools/murf.json'), (d) => { delete d.sources; delete d.verified_at; d.launched = null; });
+    await editJson(path.join(catalog, 'sources.json'), (d) => { d.max_tools_without_maker_source = 2; });
     expect((await cli('validate.ts', '--catalog', catalog)).stdout).toContain(`Sources: ${n - 1} of ${n} tools (not yet: murf). Launch year: ${years - 1} of ${n}.`);
+  });
+
+  it('warns with the count and names of tools with no page of their maker, asks to lower the ceiling when it fell, and names the oldest checks', async () => {
+    const catalog = await catalogCopy();
+    const first = (await cli('validate.ts', '--catalog', catalog)).stdout;
+    expect(first).toContain("Warning: 1 of 6 tools have no source on their maker's own web presence (site, docs, repository, store listing): midjourney.");
+    expect(first).not.toContain('lower max_tools_without_maker_source');
+    await editJson(path.join(catalog, 'tools/midjourney.json'), (d) => { d.sources = ['https://docs.midjourney.com/hc/en-us/articles/27870484040333-Comparing-Midjourney-Plans']; d.verified_at = '2026-01-05'; });
+    const after = (await cli('validate.ts', '--catalog', catalog)).stdout;
+    expect(after).not.toContain('Warning:');
+    expect(after).toContain(`The count went down: lower max_tools_without_maker_source in ${path.relative(ROOT, path.join(catalog, 'sources.json'))} from 1 to 0, so it cannot rise again.`);
+    expect(after).toMatch(/Re-check next \(oldest verified_at\): midjourney \(2026-01-05\), /);
   });
 });

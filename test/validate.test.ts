@@ -212,6 +212,8 @@ describe('validator: former slugs and retired tools', () => {
     expect(problems).toContain(`catalog/tools/murf.json: sources: is missing; a tool added from ${SOURCES_REQUIRED_FROM} on needs 1-5 https pages where its facts were checked, the maker's pricing and product pages first (see CONTRIBUTING.md, "Sources: where the facts come from")`);
     expect(problems.some((p) => p.startsWith('catalog/tools/murf.json: verified_at: is missing'))).toBe(true);
     await editJson(tool('murf'), (d) => { d.added_at = '2026-11-24'; });
+    // A tool with no sources also has none of its maker's: the catalog's ceiling must allow one more.
+    await editJson(path.join(catalog, 'sources.json'), (d) => { d.max_tools_without_maker_source = 2; });
     expect(await problemsOf(catalog)).toEqual([]);
   });
 
@@ -287,5 +289,44 @@ describe('validator: search vocabulary', () => {
     expect(next).toContain("catalog/vocabulary.json: phrasings.image-generation[0]: 'voiceover' already leads to 'text-to-speech' (group audio); a term may not lead to unrelated needs");
     expect(next).toContain("catalog/vocabulary.json: equivalents[1][1]: 'photo' is already in equivalents[0]; a word belongs to one set (merge the two sets)");
     expect(next).toContain("catalog/vocabulary.json: equivalents[2]: none of 'zzyzx', 'qwxv' occurs in any tool, so the set finds nothing; add a word the catalog uses");
+  });
+});
+
+describe('validator: sources', () => {
+  const sources = (slug: string, list: string[]) => editJson(tool(slug), (d) => { d.sources = list; });
+
+  it('fails when more tools lack a page of their maker than the ceiling allows, and not at the ceiling', async () => {
+    catalog = await fixtureCopy();
+    expect(await problemsOf(catalog)).toEqual([]); // midjourney cites no page of its maker: 1, the fixture's ceiling
+    await sources('murf', ['https://www.g2.com/products/murf/reviews']);
+    expect(await problemsOf(catalog)).toEqual([
+      "catalog/sources.json: max_tools_without_maker_source: 2 tools have no source on their maker's own web presence, more than the ceiling of 1: give the tools you added or changed a page of their maker (site, docs, repository, store listing) first; `npm run validate` lists the tools without one",
+    ]);
+  });
+});
+
+describe("a maker's own page", () => {
+  const tool = { url: 'https://www.acme.ai/', repository: 'https://github.com/acme-labs/acme' };
+  it('is on the registrable domain of the url, under the repository owner, a store listing, or a known other domain of the maker', async () => {
+    const { isMakerSource } = await import('../build/checks/sources.ts');
+    const rules = {
+      max_tools_without_maker_source: 0, not_evidence: [],
+      stores: [{ match: 'apps.apple.com', reason: 'a store' }],
+      maker_domains: [{ maker: 'Acme', match: ['acme.ai', 'acme-blog.com'], reason: 'a second domain' }],
+    };
+    const own = (source: string, t: { url: string; repository: string | null } = tool) => isMakerSource(t, source, rules);
+    expect(own('https://docs.acme.ai/pricing')).toBe(true);
+    expect(own('https://github.com/acme-labs/other-repo')).toBe(true);
+    expect(own('https://raw.githubusercontent.com/acme-labs/acme/main/README.md')).toBe(true);
+    expect(own('https://apps.apple.com/us/app/acme/id1')).toBe(true);
+    expect(own('https://acme-blog.com/launch')).toBe(true);
+    expect(own('https://github.com/someone-else/acme')).toBe(false);
+    expect(own('https://acme.ai.example-reviews.com/acme')).toBe(false);
+    expect(own('https://www.g2.com/products/acme')).toBe(false);
+    // A page host shared by many owners: the owner decides, not the host.
+    expect(own('https://other.github.io/acme', { url: 'https://acme-labs.github.io/acme/', repository: null })).toBe(false);
+    expect(own('https://github.com/acme-labs/acme/wiki', { url: 'https://acme-labs.github.io/acme/', repository: null })).toBe(true);
+    expect(own('https://shop.acme.co.uk/plans', { url: 'https://acme.co.uk/', repository: null })).toBe(true);
+    expect(own('https://other.co.uk/acme', { url: 'https://acme.co.uk/', repository: null })).toBe(false);
   });
 });

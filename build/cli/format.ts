@@ -3,7 +3,7 @@ import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { readCatalog } from '../catalog.ts';
-import { formatCategory, formatRetired, formatTool, formatVocabulary } from '../format.ts';
+import { formatCategory, formatRetired, formatSourceRules, formatTool, formatVocabulary } from '../format.ts';
 import { reportProblems } from '../report.ts';
 
 const { values } = parseArgs({ options: { catalog: { type: 'string', default: 'catalog' } } });
@@ -18,6 +18,7 @@ for (const f of catalog.tools) await rewrite(f.file, f.text, formatTool(f.data))
 for (const f of catalog.categories) await rewrite(f.file, f.text, formatCategory(f.data));
 for (const f of catalog.retired) await rewrite(f.file, f.text, formatRetired(f.data));
 if (catalog.vocabulary) await rewrite(catalog.vocabulary.file, catalog.vocabulary.text, formatVocabulary(catalog.vocabulary.data));
+if (catalog.sourceRules) await rewrite(catalog.sourceRules.file, catalog.sourceRules.text, formatSourceRules(catalog.sourceRules.data));
 console.log(`Formatted ${changed} file${changed === 1 ? '' : 's'}.`);
 if (catalog.problems.length > 0) {
   console.error('These files could not be read, so they were not formatted:');
