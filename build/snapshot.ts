@@ -15,6 +15,7 @@ import {
 import { buildSearchIndex, exportSearchIndex } from '../snapshot/search-index.ts';
 import type { Category, Manifest, PrebuiltBody, SnapshotData, Tool } from '../snapshot/types.ts';
 import { buildOpenApi } from './openapi.ts';
+import { compileSearchVocabulary } from './search-vocabulary.ts';
 import { DOCS_PATH, DOCS_SCRIPT_PATH, docsHtml, scalarScript } from './docs-page.ts';
 
 const gzip = promisify(zlib.gzip);
@@ -62,7 +63,8 @@ export function assembleData(catalog: Catalog): SnapshotData {
   return {
     tools, categories, tools_by_newest, categories_by_tool_count,
     moved: { tools: formerSlugs(catalog.tools.map((f) => f.data)), categories: formerSlugs(categoryFiles) },
-    vocabulary: { phrasings: catalog.vocabulary?.data.phrasings ?? {}, equivalents: catalog.vocabulary?.data.equivalents ?? [] },
+    vocabulary: compileSearchVocabulary(catalog.vocabulary?.data),
+    aliases: Object.fromEntries(catalog.tools.flatMap(({ data: t }) => (t.aliases ? [[t.slug, t.aliases]] : [])).sort((a, b) => bySlug(a[0] as string, b[0] as string))),
     prominence: Object.fromEntries(catalog.tools.flatMap(({ data: t }) => (t.prominence ? [[t.slug, t.prominence]] : [])).sort((a, b) => bySlug(a[0] as string, b[0] as string))),
     retired: catalog.retired.map(({ data: r }) => ({
       slug: r.slug, name: r.name, retired_at: r.retired_at, reason: r.reason, successor: r.successor, alternatives: r.alternatives,

@@ -65,15 +65,15 @@ export type ParamSpec =
 const page = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' } as const satisfies ParamSpec;
 const perPage = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' } as const satisfies ParamSpec;
 const fields = { name: 'fields', kind: 'field-list', description: 'Only these fields of each tool, joined by commas (fields=slug,name,url); slug is always kept, and score on search results.' } as const satisfies ParamSpec;
+const category = { name: 'category', kind: 'snapshot-enum', source: 'categories', multiple: true, description: 'Only tools listing this category (anywhere, not only as primary), or any of several joined by commas.' } as const satisfies ParamSpec;
+const platform = { name: 'platform', kind: 'snapshot-enum', source: 'platforms', multiple: true, description: 'Platform the tool runs on, or any of several joined by commas (web,api).' } as const satisfies ParamSpec;
+const openSource = { name: 'open_source', kind: 'boolean', description: 'Open-source tools only (true) or closed only (false).' } as const satisfies ParamSpec;
 const pricing = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', multiple: true, description: 'Pricing model, or several joined by commas (free,freemium).' } as const satisfies ParamSpec;
 
 export const PARAMS = {
   tools: [
     page, perPage,
-    { name: 'category', kind: 'snapshot-enum', source: 'categories', multiple: true, description: 'Only tools listing this category (anywhere, not only as primary), or any of several joined by commas.' },
-    pricing,
-    { name: 'platform', kind: 'snapshot-enum', source: 'platforms', multiple: true, description: 'Platform the tool runs on, or any of several joined by commas (web,api).' },
-    { name: 'open_source', kind: 'boolean', description: 'Open-source tools only (true) or closed only (false).' },
+    category, pricing, platform, openSource,
     { name: 'sort', kind: 'enum', values: ['name', 'newest', 'updated'], default: 'name', description: 'name: A-Z by name, ties by slug; newest: by added_at descending; updated: by updated_at descending (ties by slug).' },
     { name: 'website', kind: 'host', description: 'Tools whose url has this host (a URL or a host; www., scheme, port, path, query and case ignored): "which tool is this website?".' },
     { name: 'updated_since', kind: 'date', description: 'Tools whose updated_at is on or after this date (YYYY-MM-DD); retired tools changed since are listed in meta.retired.' },
@@ -91,8 +91,7 @@ export const PARAMS = {
     { name: 'q', kind: 'text', minLength: 1, maxLength: 200, required: true, description: 'Search text, 1-200 characters after trimming; words joined by + or spaces. Ignores case and diacritics, tolerates small typos and prefixes.' },
     { name: 'limit', kind: 'integer', min: 1, max: 50, default: 10, description: 'Results per page (echoed as meta.per_page).' },
     page,
-    { name: 'category', kind: 'snapshot-enum', source: 'categories', description: 'Only tools listing this category.' },
-    { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', description: 'Pricing model.' },
+    category, pricing, platform, openSource,
     fields,
   ],
 } as const satisfies Record<string, readonly ParamSpec[]>;

@@ -75,6 +75,9 @@ export const toolFileSchema = z.strictObject({
   slug: slug.describe('Stable identifier; equals the file name.'),
   former_slugs: formerSlugs,
   name: text(1, 80).describe('Display name as the maker writes it, e.g. "ElevenLabs".'),
+  aliases: z.array(text(2, 40)).min(1, { error: 'must list at least 1 name, or be left out' }).max(10, { error: 'must list at most 10 names' })
+    .refine(unique, { error: 'must not repeat a name' }).optional()
+    .describe('Other names people search it by, not shown by the API: nicknames, shorthands, model names it offers ("mj", "gpt-5").'),
   tagline: text(10, 120).describe('One line, at most 120 characters.'),
   description: text(80, 1000).describe('1-4 sentences in the catalog\'s own words.'),
   url: httpsUrl.describe('Official https site, no tracking parameters.'),
@@ -134,6 +137,21 @@ export type RetiredFile = z.infer<typeof retiredFileSchema>;
 /** A search term: lowercase words of letters and digits separated by single spaces. */
 const term = z.string().regex(/^[a-z0-9]+( [a-z0-9]+)*$/, { error: 'must be lowercase words of a-z and 0-9 separated by single spaces, e.g. "voice over"' }).max(40);
 
+/** The languages other than English that search reads (ISO 639-1). */
+export const SEARCH_LANGUAGES = ['de', 'fr', 'es', 'pt', 'it', 'nl'] as const;
+export type SearchLanguage = typeof SEARCH_LANGUAGES[number];
+
+/** A word or phrase in another language: lowercase letters (accents allowed) and digits, single spaces. */
+const nativeTerm = z.string().regex(/^[\p{Ll}\p{Lo}0-9]+( [\p{Ll}\p{Lo}0-9]+)*$/u, { error: 'must be lowercase words separated by single spaces, e.g. "texte en parole"' }).max(40);
+
+/** A constraint: the filter it means, and the English terms that state it. */
+const constraintSchema = z.strictObject({
+  terms: z.array(term).min(1).refine(unique, { error: 'must not repeat a term' }).describe('English terms that state it ("free", "no cost", "for mac"); other languages reach them through `languages`.'),
+  pricing: z.array(z.enum(PRICING)).min(1).optional().describe('The pricing values it allows.'),
+  platform: z.array(z.enum(PLATFORMS)).min(1).optional().describe('The platforms it allows (any of them).'),
+  open_source: z.boolean().optional().describe('Open source only (true) or closed only (false).'),
+});
+
 /** catalog/vocabulary.json: how people ask, mapped to the catalog's own words. Compiled into the snapshot for search. */
 export const vocabularyFileSchema = z.strictObject({
   $schema: z.string().optional().describe('Editor hint: the JSON Schema of this file.'),
@@ -141,6 +159,11 @@ export const vocabularyFileSchema = z.strictObject({
     .describe('Category slug -> everyday phrasings of that need ("voiceover", "read aloud"); a query that is one of them ranks the category\'s tools, below literal matches.'),
   equivalents: z.array(z.array(z.string().regex(/^[a-z0-9]+$/, { error: 'must be one lowercase word of a-z and 0-9' })).min(2, { error: 'must list at least 2 words' }).refine(unique, { error: 'must not repeat a word' }))
     .describe('Sets of words that mean the same to a searcher (slides, presentation, deck); each also finds the others, below a literal match.'),
+  constraints: z.record(z.string().regex(/^[a-z]+(-[a-z]+)*$/), constraintSchema).optional()
+    .describe('Words that state a constraint (free, open source, for mac), applied as filters instead of matched as text.'),
+  languages: z.partialRecord(z.enum(SEARCH_LANGUAGES), z.record(term, z.array(nativeTerm).min(1).refine(unique, { error: 'must not repeat a term' })))
+    .optional()
+    .describe('Per language, an English term (a word of the catalog, a phrasing or a constraint) -> the words people write for it in that language; a query in that language is read as the English terms.'),
 });
 export type VocabularyFile = z.infer<typeof vocabularyFileSchema>;
 
@@ -163,7 +186,7 @@ export type SourceRules = z.infer<typeof sourceRulesSchema>;
 /** API shapes, derived from the file shapes so the two cannot drift apart. */
 export const categoryRefSchema = z.object({ slug: z.string(), name: z.string() });
 export type CategoryRef = z.infer<typeof categoryRefSchema>;
-export const toolSchema = toolFileSchema.omit({ $schema: true, former_slugs: true, prominence: true }).extend({
+export const toolSchema = toolFileSchema.omit({ $schema: true, former_slugs: true, aliases: true, prominence: true }).extend({
   categories: z.array(categoryRefSchema).min(1).max(5).describe('The first is the primary category.'),
   sunset_at: isoDate.nullable().describe('YYYY-MM-DD, the announced last day of the service, or null.'),
   successor: slug.nullable().describe('With sunset_at: the slug of the tool that replaces it, or null.'),

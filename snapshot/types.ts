@@ -2,7 +2,7 @@
 // between build/ (which writes them) and gateway/ (which reads them).
 
 export type { Category, CategoryRef, Tool } from './schema.ts';
-import type { Category, Tool } from './schema.ts';
+import type { Category, SearchLanguage, Tool } from './schema.ts';
 
 /** A tool that no longer exists, and where its users went. */
 export interface RetiredTool {
@@ -12,6 +12,32 @@ export interface RetiredTool {
   reason: string;
   successor: string | null;
   alternatives: string[];
+}
+
+/** What a constraint word filters on (catalog/vocabulary.json's `constraints`). */
+export interface Constraint { terms: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean }
+
+/** One language as search reads it, compiled from the vocabulary by the build. */
+export interface CompiledLanguage {
+  /** A folded word or phrase of the language -> the English term it stands for. */
+  terms: Record<string, string>;
+  /** The Snowball stem of a one-word term -> the English term. */
+  stems: Record<string, string>;
+  /** Words that carry no need in a query (stopwords-iso), terms excepted. */
+  stopwords: string[];
+}
+
+export interface SearchVocabulary {
+  /** Category slug -> everyday English phrasings of the need. */
+  phrasings: Record<string, string[]>;
+  /** Sets of English words that mean the same to a searcher. */
+  equivalents: string[][];
+  /** Constraint name -> its English terms and the filter it means. */
+  constraints: Record<string, Constraint>;
+  /** The other languages search reads. */
+  languages: Partial<Record<SearchLanguage, CompiledLanguage>>;
+  /** Common English words (stopwords-iso): a query made of them is read as English. */
+  english: string[];
 }
 
 /** Everything the gateway needs to answer any valid request exactly as the build would have. */
@@ -28,8 +54,10 @@ export interface SnapshotData {
   moved: { tools: Record<string, string>; categories: Record<string, string> };
   /** Retired tools, by slug (answered 410, never listed). */
   retired: RetiredTool[];
-  /** The search vocabulary (catalog/vocabulary.json): phrasings per category, sets of equivalent words. */
-  vocabulary: { phrasings: Record<string, string[]>; equivalents: string[][] };
+  /** The search vocabulary (catalog/vocabulary.json), compiled by the build: see SearchVocabulary. */
+  vocabulary: SearchVocabulary;
+  /** Other names people search tools by (the tool file's `aliases`), by slug. */
+  aliases: Record<string, string[]>;
   /** Curated search prominence by tool slug (see the tool file's `prominence`); absent is 0. */
   prominence: Record<string, number>;
   /** Allowed values of the enum parameters. */

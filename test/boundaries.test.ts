@@ -17,8 +17,8 @@ const ALLOWED: Record<string, { folders: string[]; packages: RegExp }> = {
   'gateway/vercel': { folders: ['gateway/core', 'gateway/upstash', 'snapshot'], packages: /^(@vercel\/functions|virtual:snapshot$)/ },
   'gateway/upstash': { folders: ['gateway/core'], packages: /^@upstash\// },
   'gateway/cli': { folders: ['gateway/core', 'gateway/node', 'gateway/upstash'], packages: /^node:/ },
-  build: { folders: ['snapshot'], packages: /^(node:|zod|flexsearch|esbuild|tldts$|@scalar\/)/ },
-  snapshot: { folders: [], packages: /^(zod|flexsearch)/ },
+  build: { folders: ['snapshot'], packages: /^(node:|zod|flexsearch|esbuild|tldts$|@scalar\/|stopwords-iso\/)/ },
+  snapshot: { folders: [], packages: /^(zod|flexsearch|@orama\/stemmers\/)/ },
 };
 const FOLDERS = Object.keys(ALLOWED);
 

@@ -85,7 +85,7 @@ describe('search relevance (real catalog)', () => {
     const index = await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools)));
     const forgetful = createSearchEngine(data, index);
     const small = createSearchEngine(data, index, { recall: mapRecall(20_000) });
-    for (const query of [...queries].reverse()) small.search(query.q, { pricing: 'freemium' });
+    for (const query of [...queries].reverse()) small.search(query.q, { pricing: ['freemium'] });
     for (const query of queries) {
       const expected = forgetful.search(query.q);
       expect(engine.search(query.q), query.q).toEqual(expected);
@@ -131,8 +131,8 @@ describe('search relevance (real catalog)', () => {
     const page = large.page('zebra', {}, 100, 20);
     expect(page.total).toBe(5_000);
     expect(page.hits).toHaveLength(20);
-    expect(large.page('zebra', { pricing: 'free' }, 0, 5).total).toBe(5_000);
-    expect(large.page('zebra', { pricing: 'paid' }, 0, 5).total).toBe(0);
+    expect(large.page('zebra', { pricing: ['free'] }, 0, 5).total).toBe(5_000);
+    expect(large.page('zebra', { pricing: ['paid'] }, 0, 5).total).toBe(0);
     expect(large.page('stripes plain', {}, 0, 5).total).toBe(20_000);
   }, 60_000);
 
@@ -186,11 +186,11 @@ describe('search relevance (real catalog)', () => {
 
   it('applies category and pricing filters after ranking', () => {
     const all = engine.search('image');
-    const free = engine.search('image', { pricing: 'free' });
+    const free = engine.search('image', { pricing: ['free'] });
     expect(free.length).toBeGreaterThan(0);
     expect(free.every((h) => data.tools[h.index]!.pricing === 'free')).toBe(true);
     expect(free.map((h) => h.index)).toEqual(all.filter((h) => data.tools[h.index]!.pricing === 'free').map((h) => h.index));
-    const cat = engine.search('image', { category: 'background-removal' });
+    const cat = engine.search('image', { category: ['background-removal'] });
     expect(cat.every((h) => data.tools[h.index]!.categories.some((c) => c.slug === 'background-removal'))).toBe(true);
   });
 });

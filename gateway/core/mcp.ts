@@ -53,7 +53,8 @@ function fieldOf(spec: ParamSpec, view: SnapshotView): z.ZodType {
     case 'slug-list': return z.union([z.string(), z.array(z.string()).min(1).max(spec.max)]).optional().describe(`${spec.description} A list, or slugs joined by commas.`);
     case 'snapshot-enum': {
       const one = spec.source === 'categories' ? z.string() : z.enum([...view[spec.source]] as [string, ...string[]], rest);
-      const value = spec.multiple ? z.union([one, z.array(one).min(1)]) : one;
+      // A refused value is named in REST's words, in a list as alone.
+      const value = spec.multiple ? z.union([one, z.array(one).min(1)], { error: (issue) => valueProblem(spec, [issue.input].flat().map(String).find((v) => spec.source === 'categories' || !view[spec.source].has(v)) ?? String(issue.input), view) }) : one;
       const hint = spec.source === 'categories' ? ' A category slug from list_categories, e.g. "text-to-speech".' : '';
       return value.optional().describe(`${spec.description}${spec.multiple ? ' One value, or a list of them.' : ''}${hint}`);
     }

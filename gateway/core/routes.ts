@@ -5,7 +5,7 @@ import { API_BASE, SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
 import { nearest } from '../../snapshot/edit-distance.ts';
 import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, listPage, pageMeta, pageTag, renderPage, selectBySlugs, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta, type ToolQuery } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
-import { alternativesAskedFor, similarTools } from '../../snapshot/similar.ts';
+import { similarTools } from '../../snapshot/similar.ts';
 import type { RetiredTool, Tool } from '../../snapshot/types.ts';
 import { bodyBytes, remembered, type BoundedCache } from './bounded-cache.ts';
 import { categoriesQuery, CATEGORIES_PARAMS, ParamError, parseQuery, SEARCH_PARAMS, searchQuery, TOOL_PARAMS, toolQuery, toolsQuery, TOOLS_PARAMS, type RawParams, type SearchQuery } from './params.ts';
@@ -116,23 +116,6 @@ class Endpoints implements Routes {
     return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
   }
 
-  /** A search for alternatives answers as similar_to would, each result's score its similarity. */
-  private async searchSimilar(target: number, q: SearchQuery): Promise<EndpointAnswer> {
-    const { data } = this.snapshot;
-    const ranked = await remembered(this.cache, `similar\0${target}`, () => similarTools(data, target), (s) => 16 * s.length + 32);
-    const selected = ranked.filter((s) => {
-      const t = data.tools[s.index]!;
-      return (q.category === undefined || t.categories.some((c) => c.slug === q.category)) && (q.pricing === undefined || t.pricing === q.pricing);
-    });
-    const { indices, meta } = listPage(selected.map((s) => s.index), q.page, q.limit);
-    const start = (q.page - 1) * q.limit;
-    const members = indices.map((_, k) => `"score":${selected[start + k]!.similarity}`);
-    const page = q.fields
-      ? this.computedPage(`search-similar:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, members)
-      : this.computedPage('search-similar', this.snapshot.toolItems, indices, meta, members);
-    return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
-  }
-
   /** The current tool a slug names, as the item path resolves it (301s followed, 410 and 404 thrown). */
   private toolIndex(slug: string): number {
     const { snapshot } = this;
@@ -147,12 +130,10 @@ class Endpoints implements Routes {
 
   async search(params: RawParams): Promise<EndpointAnswer> {
     const q = searchQuery(params, this.snapshot);
-    const like = alternativesAskedFor(this.snapshot.data, q.q);
-    if (like !== undefined) return this.searchSimilar(like, q);
-    const { total, hits } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
+    const { total, hits, interpreted } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
     const scores = hits.map((h) => `"score":${h.score}`);
     const indices = hits.map((h) => h.index);
-    const meta = pageMeta(total, q.page, q.limit);
+    const meta = { ...pageMeta(total, q.page, q.limit), ...(interpreted && { interpreted }) };
     const page = q.fields
       ? this.computedPage(`search:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, scores)
       : this.computedPage('search', this.snapshot.toolItems, indices, meta, scores);

@@ -1,18 +1,30 @@
-// The search engine over one loaded snapshot: each query word's matches, then what the whole
-// query adds (an exact name, a former name, a tag phrase, a typo of a name), then prominence,
-// then the filters and one page in rank order. The tables and scratch arrays are built once when
-// the snapshot loads; a query only reads them.
+// The search engine over one loaded snapshot. A query is first read (its language, constraints,
+// alternatives or a comparison: reading.ts); then each word's matches, what the whole query adds
+// (an exact name, a former name or alias, a tag phrase, a typo of a name), then prominence, then
+// the filters and one page in rank order. The tables and scratch arrays are built once when the
+// snapshot loads; a query only reads them.
 import { compact, type SearchIndex } from '../search-index.ts';
+import { similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
 import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, sortKey, TYPO, type SearchHit } from './ranking.ts';
+import { QueryReader, type Interpreted, type ReadFilter } from './reading.ts';
 import { HitsMemo, type Recall } from './recall.ts';
 import { Tally } from './scratch.ts';
-import { aliasHits, buildTables, type Tables } from './tables.ts';
+import { aliasHits, buildTables, namedTool, platformBits, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
-import { queryWords } from './words.ts';
+import { contentWords } from './words.ts';
 
-export interface SearchFilter { category?: string; pricing?: string }
+/** Filters a request states; each list allows any of its values. */
+export interface SearchFilter { category?: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean }
+
+export interface SearchPage {
+  /** The exact number of matches. */
+  total: number;
+  hits: SearchHit[];
+  /** How the query was read, when it was more than words (`meta.interpreted`). */
+  interpreted?: Interpreted;
+}
 
 export interface SearchEngine {
   /** Every matching tool, best first. `q` is the raw (already length-checked) query. */
@@ -21,7 +33,7 @@ export interface SearchEngine {
    * The best `offset + limit` matches' last `limit`, and the exact number of matches: what one
    * page of results needs, without ordering every match of a common word in a large catalog.
    */
-  page(q: string, filter: SearchFilter, offset: number, limit: number): { total: number; hits: SearchHit[] };
+  page(q: string, filter: SearchFilter, offset: number, limit: number): SearchPage;
 }
 
 export interface SearchEngineOptions {
@@ -33,6 +45,9 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   return new Engine(data, index, new HitsMemo(options.recall));
 }
 
+/** A request's filters and the query's constraints together: a tool passes both. */
+interface Allowed { pricing: number; platforms: number; openSource: number; category?: readonly number[] }
+
 class Engine implements SearchEngine {
   private readonly tables: Tables;
   private readonly vocabulary: Vocabulary;
@@ -42,32 +57,82 @@ class Engine implements SearchEngine {
   private readonly sortKeys: Float64Array;
   /** The tools of a category filter, marked for one query (scratch). */
   private readonly inCategory: Uint8Array;
+  private readonly reader: QueryReader;
 
-  constructor(data: SnapshotData, index: SearchIndex, memo: HitsMemo) {
+  constructor(private readonly data: SnapshotData, index: SearchIndex, private readonly memo: HitsMemo) {
     this.tables = buildTables(data);
     this.vocabulary = compileVocabulary(data, this.tables.nameWords);
     this.matcher = new WordMatcher(index, data.tools, this.tables, this.vocabulary, memo);
     this.tally = new Tally(this.tables.count);
     this.sortKeys = new Float64Array(this.tables.count);
     this.inCategory = new Uint8Array(this.tables.count);
+    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens);
   }
 
   search(q: string, filter: SearchFilter = {}): SearchHit[] {
     return this.page(q, filter, 0, this.tables.count).hits;
   }
 
-  page(q: string, filter: SearchFilter, offset: number, limit: number): { total: number; hits: SearchHit[] } {
-    const qWords = queryWords(q);
-    if (qWords.length === 0) return { total: 0, hits: [] };
-    const whole = compact(q);
+  page(q: string, filter: SearchFilter, offset: number, limit: number): SearchPage {
+    const reading = this.reader.read(q);
+    const interpreted = Object.keys(reading.interpreted).length > 0 ? { interpreted: reading.interpreted } : {};
+    const allowed = this.allowed(filter, reading.filter);
+    if (reading.like !== undefined) return { ...this.alike(reading.like.tools, allowed, offset, limit), ...interpreted };
+    const qWords = contentWords(reading.words);
+    if (qWords.length === 0) return { total: 0, hits: [], ...interpreted };
+    const whole = compact(reading.words.join(''));
     this.scoreWords(qWords);
     if (whole.length >= 2) this.scoreWhole(whole, qWords.length);
     this.addProminence(whole);
-    const n = this.filteredKeys(filter);
+    const n = this.filteredKeys(allowed);
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));
     const hits: SearchHit[] = [];
     for (let i = offset; i < top.length; i++) hits.push(hitOf(top[i]!));
-    return { total: n, hits };
+    return { total: n, hits, ...interpreted };
+  }
+
+  /**
+   * Alternatives to one tool, as similar_to answers them (each score its similarity); or two tools
+   * compared: both first, then the tools most like both (their mean similarity).
+   */
+  private alike(tools: readonly number[], allowed: Allowed | undefined, offset: number, limit: number): { total: number; hits: SearchHit[] } {
+    const lists = tools.map((t) => this.memo.remember(`${t}\0similar`, () => similarTools(this.data, t), (s) => 16 * s.length + 32));
+    let ranked = lists[0]!;
+    if (lists.length === 2) {
+      const mean = new Map<number, number>();
+      for (const list of lists) for (const s of list) if (!tools.includes(s.index)) mean.set(s.index, (mean.get(s.index) ?? 0) + s.similarity / 2);
+      const { prominence } = this.tables;
+      const others = [...mean].map(([index, m]) => ({ index, similarity: Math.round(m * 1000) / 1000 }))
+        .sort((a, b) => b.similarity - a.similarity || prominence[b.index]! - prominence[a.index]! || a.index - b.index);
+      ranked = [...tools.map((index) => ({ index, similarity: 1 })), ...others];
+    }
+    const selected = allowed === undefined ? ranked : ranked.filter((s) => this.passes(s.index, allowed));
+    return { total: selected.length, hits: selected.slice(offset, offset + limit).map((s) => ({ index: s.index, score: s.similarity })) };
+  }
+
+  /** The request's filters and the query's constraints as one test per tool (undefined: no filter). */
+  private allowed(filter: SearchFilter, read: ReadFilter): Allowed | undefined {
+    const { pricingCodes } = this.tables;
+    const both = <T>(a: T[] | undefined, b: T[] | undefined) => (a === undefined ? b : b === undefined ? a : a.filter((x) => b.includes(x)));
+    const pricing = both(filter.pricing, read.pricing);
+    const platform = both(filter.platform, read.platform);
+    const openSource = filter.open_source ?? read.open_source;
+    if (pricing === undefined && platform === undefined && openSource === undefined && filter.category === undefined) return undefined;
+    const members = filter.category?.flatMap((c) => this.vocabulary.members.get(c)?.docs ?? []);
+    return {
+      pricing: pricing === undefined ? -1 : pricing.reduce((bits, p) => bits | (pricingCodes.includes(p) ? 1 << pricingCodes.indexOf(p) : 0), 0),
+      platforms: platform === undefined ? -1 : platformBits(this.data, platform),
+      openSource: openSource === undefined ? -1 : openSource ? 1 : 0,
+      ...(members && { category: members }),
+    };
+  }
+
+  private passes(doc: number, allowed: Allowed): boolean {
+    const { pricingOf, platformBits: bits, openSource } = this.tables;
+    return (allowed.pricing === -1 || (allowed.pricing & (1 << pricingOf[doc]!)) !== 0)
+      && (allowed.platforms === -1 || (allowed.platforms & bits[doc]!) !== 0)
+      && (allowed.openSource === -1 || openSource[doc] === allowed.openSource)
+      && (allowed.category === undefined || allowed.category.includes(doc));
   }
 
   /** Each word's matches, given the compounds it makes with its neighbours and the categories phrased around it. */
@@ -89,8 +154,11 @@ class Engine implements SearchEngine {
       const bonus = names[doc] === whole ? EXACT_NAME : names[doc]!.startsWith(whole) ? NAME_PREFIX : 0;
       if (bonus !== 0) tally.addBonus(doc, bonus, base);
     }
-    // A former or retired name, whole or its start ("amazon q" for "Amazon Q Developer").
-    for (const { doc, bonus } of aliasHits(this.tables, whole)) tally.addBonus(doc, bonus, base);
+    // A former or retired name or an alias, whole or its start ("amazon q" for "Amazon Q Developer"),
+    // or without the version the query adds ("gpt5" for "gpt").
+    const aliases = aliasHits(this.tables, whole);
+    const unversioned = whole.replace(VERSION, '');
+    for (const { doc, bonus } of aliases.length > 0 || unversioned.length < 2 ? aliases : aliasHits(this.tables, unversioned)) tally.addBonus(doc, bonus, base);
     // A phrase only reorders tools its words already found.
     for (const doc of wordCount > 1 ? phrases.get(whole) ?? [] : []) {
       if (tally.score[doc] !== 0) tally.score[doc] = tally.score[doc]! + (primaryPhrase[doc] === whole ? PRIMARY_PHRASE : PHRASE);
@@ -119,20 +187,23 @@ class Engine implements SearchEngine {
    * leaves the tally empty. Filters read arrays by tool, not the tools' objects: a common word in
    * a large catalog touches tens of thousands of tools, scattered across the heap.
    */
-  private filteredKeys(filter: SearchFilter): number {
-    const { pricingCodes, pricingOf } = this.tables;
+  private filteredKeys(allowed: Allowed | undefined): number {
+    const { pricingOf, platformBits: bits, openSource } = this.tables;
     const { score, touched, count } = this.tally;
     const { sortKeys: keys, inCategory } = this;
-    const pricing = filter.pricing === undefined ? -1 : pricingCodes.indexOf(filter.pricing);
-    const members = filter.category === undefined ? undefined : this.vocabulary.members.get(filter.category)?.docs ?? [];
+    const members = allowed?.category;
     if (members) for (const doc of members) inCategory[doc] = 1;
     let n = 0;
     for (let t = 0; t < count; t++) {
       const doc = touched[t]!;
       const raw = score[doc]!;
       score[doc] = 0;
-      if (pricing !== -1 && pricingOf[doc] !== pricing) continue;
-      if (members && inCategory[doc] === 0) continue;
+      if (allowed !== undefined) {
+        if (allowed.pricing !== -1 && (allowed.pricing & (1 << pricingOf[doc]!)) === 0) continue;
+        if (allowed.platforms !== -1 && (allowed.platforms & bits[doc]!) === 0) continue;
+        if (allowed.openSource !== -1 && openSource[doc] !== allowed.openSource) continue;
+        if (members && inCategory[doc] === 0) continue;
+      }
       keys[n++] = sortKey(raw, doc);
     }
     this.tally.count = 0;

@@ -23,6 +23,8 @@ export const EXACT_NAME = 10_000;
 export const PHRASE = 300;
 export const PRIMARY_PHRASE = 400;
 export const NAME_PREFIX = 5_000;
+/** The whole query is a name the record lists in `aliases` ("mj", "gpt-5"): just below an exact name. */
+export const ALIAS_NAME = 9_500;
 /** The whole query is a former name of the tool (a rename): just below its current name. */
 export const FORMER_NAME = 9_000;
 /** The whole query names a retired tool: its successor first, then its alternatives in order. */

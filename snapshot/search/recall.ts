@@ -22,12 +22,17 @@ export class HitsMemo {
   constructor(private readonly recall: Recall | undefined) {}
 
   get(key: string, make: () => Hits): Hits {
+    return this.remember(key, make, (made) => HITS_BYTES + made.docs.byteLength + made.weights.byteLength);
+  }
+
+  /** Any value made from the snapshot alone (alternatives to a tool), remembered like Hits, weighing `bytes(value)`. */
+  remember<T>(key: string, make: () => T, bytes: (value: T) => number): T {
     if (this.recall === undefined) return make();
     const full = this.prefix + key;
     const kept = this.recall.get(full);
-    if (kept !== undefined) return kept as Hits;
+    if (kept !== undefined) return kept as T;
     const made = make();
-    this.recall.set(full, made, HITS_BYTES + made.docs.byteLength + made.weights.byteLength);
+    this.recall.set(full, made, bytes(made));
     return made;
   }
 }

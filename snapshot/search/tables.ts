@@ -4,7 +4,7 @@
 // instead of the tools' objects, which are scattered across the heap in a large catalog.
 import { compact } from '../search-index.ts';
 import type { SnapshotData } from '../types.ts';
-import { ALIAS_PREFIX_PENALTY, FORMER_NAME, RETIRED_ALTERNATIVE, RETIRED_SUCCESSOR } from './ranking.ts';
+import { ALIAS_NAME, ALIAS_PREFIX_PENALTY, FORMER_NAME, RETIRED_ALTERNATIVE, RETIRED_SUCCESSOR } from './ranking.ts';
 import { words } from './words.ts';
 
 /** A tool a name leads to, and the bonus it gets when the query is that name. */
@@ -31,6 +31,11 @@ export interface Tables {
   /** The distinct pricing values, and each tool's as a number into them. */
   pricingCodes: string[];
   pricingOf: Uint8Array;
+  /** Each tool's platforms as bits of the snapshot's platform list, and whether it is open source. */
+  platformBits: Uint16Array;
+  openSource: Uint8Array;
+  /** A name as people type it, compacted (name, slug, former slug, alias, retired name) -> the current tool it names. */
+  named: Map<string, number>;
 }
 
 export function buildTables(data: SnapshotData): Tables {
@@ -46,7 +51,47 @@ export function buildTables(data: SnapshotData): Tables {
     aliases: aliasTable(data),
     pricingCodes,
     pricingOf: new Uint8Array(data.tools.map((t) => pricingCodes.indexOf(t.pricing))),
+    platformBits: new Uint16Array(data.tools.map((t) => platformBits(data, t.platforms))),
+    openSource: new Uint8Array(data.tools.map((t) => (t.open_source ? 1 : 0))),
+    named: namedTable(data),
   };
+}
+
+/** Platforms as bits, in the order of the snapshot's platform list. */
+export function platformBits(data: SnapshotData, platforms: readonly string[]): number {
+  let bits = 0;
+  for (const p of platforms) bits |= 1 << data.platforms.indexOf(p);
+  return bits;
+}
+
+/**
+ * Names as people type them, compacted: a tool's name, slug, aliases and former slugs, and a
+ * retired tool's name and slug (leading to its successor, else its first alternative). A name
+ * written with a version ("gpt5", "veo 3", "claude 4.5") also finds the name without it.
+ */
+function namedTable(data: SnapshotData): Map<string, number> {
+  const named = new Map<string, number>();
+  const slugIndex = new Map(data.tools.map((t, i) => [t.slug, i]));
+  const add = (name: string, doc: number | undefined) => {
+    const key = compact(name);
+    if (doc !== undefined && key.length >= 2 && !named.has(key)) named.set(key, doc);
+  };
+  data.tools.forEach((t, i) => { add(t.name, i); add(t.slug, i); });
+  data.tools.forEach((t, i) => { for (const a of data.aliases[t.slug] ?? []) add(a, i); });
+  for (const [former, current] of Object.entries(data.moved.tools)) add(former, slugIndex.get(current));
+  for (const r of data.retired) for (const n of [r.name, r.slug]) add(n, slugIndex.get(r.successor ?? r.alternatives[0] ?? ''));
+  return named;
+}
+
+/** A version at the end of a compacted name: "5" in "gpt5", "v7", "45" in "claude45", "3" in "veo3". */
+export const VERSION = /v?\d+[a-z]?$/;
+
+/** The tool a compacted name leads to, also when it carries a version the name lacks ("gpt5" -> "gpt"). */
+export function namedTool(tables: Tables, compacted: string): number | undefined {
+  const exact = tables.named.get(compacted);
+  if (exact !== undefined) return exact;
+  const unversioned = compacted.replace(VERSION, '');
+  return unversioned.length >= 2 && unversioned !== compacted ? tables.named.get(unversioned) : undefined;
 }
 
 /** Primary categories by number: a query form checks the categories' words once, then each tool by its number. */
@@ -101,6 +146,7 @@ function aliasTable(data: SnapshotData): Map<string, Alias[]> {
     aliases.set(alias, list);
   };
   for (const [former, current] of Object.entries(data.moved.tools)) addAlias(compact(former), current, FORMER_NAME);
+  for (const [slug, names] of Object.entries(data.aliases)) for (const a of names) addAlias(compact(a), slug, ALIAS_NAME);
   for (const r of data.retired) {
     for (const alias of new Set([compact(r.name), compact(r.slug)])) {
       addAlias(alias, r.successor, RETIRED_SUCCESSOR);

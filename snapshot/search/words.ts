@@ -19,9 +19,7 @@ export function words(text: string): string[] {
 
 /** Query words, without stopwords unless the query has nothing else. */
 export function queryWords(q: string): string[] {
-  const all = words(q);
-  const meaningful = all.filter((w) => !STOPWORDS.has(w));
-  return [...new Set(meaningful.length > 0 ? meaningful : all)].slice(0, 12);
+  return contentWords(words(q));
 }
 
 /**
@@ -45,3 +43,9 @@ export function variants(word: string): string[] {
  * word by more than one letter, its hits could be noise and are checked against the real words.
  */
 export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
+
+/** The words that carry a need, without stopwords unless there is nothing else. */
+export function contentWords(ws: readonly string[]): string[] {
+  const meaningful = ws.filter((w) => !STOPWORDS.has(w));
+  return [...new Set(meaningful.length > 0 ? meaningful : ws)].slice(0, 12);
+}

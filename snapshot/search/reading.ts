@@ -1,0 +1,199 @@
+// How a query is read before any tool is matched: its language (and its words in English), the
+// words that state a constraint (applied as filters, not matched as text), and whether it asks for
+// alternatives to a tool ("free alternative to X") or compares two ("X vs Y"). What was read
+// beyond plain words is reported as `meta.interpreted`, so an app can show it.
+import type { SearchLanguage } from '../schema.ts';
+import type { CompiledLanguage, SnapshotData } from '../types.ts';
+import { STEMMERS } from './stemmers.ts';
+import { words } from './words.ts';
+
+/** Filters a query's words stated; each list allows any of its values. */
+export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
+
+/** What `meta.interpreted` shows (only the keys that apply). */
+export interface Interpreted {
+  language?: SearchLanguage;
+  pricing?: string[];
+  platform?: string[];
+  open_source?: boolean;
+  similar_to?: string;
+  versus?: [string, string];
+  corrected?: string;
+}
+
+export interface Reading {
+  /** The words left to match, in English, in the query's order. */
+  words: string[];
+  filter: ReadFilter;
+  /** Alternatives to this tool (its number), or the two tools compared ("X vs Y"). */
+  like?: { tools: [number] | [number, number] };
+  interpreted: Interpreted;
+}
+
+/** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
+const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
+
+/** "alternatives to X", "X alternative", "like X", "instead of X" (after translation); the capture is X. */
+const ALTERNATIVES = [
+  /^(?:alternatives?|competitors?|replacements?|substitutes?)\s+(?:to|for|of)\s+(.+)$/,
+  /^(.+?)\s+(?:alternatives?|competitors?|replacements?|substitutes?)$/,
+  /^(?:something\s+|anything\s+|others?\s+)?(?:like|similar\s+to|instead\s+of|cheaper\s+than|better\s+than|replace)\s+(.+)$/,
+  /^(.+?)\s+(?:like|similar)$/,
+];
+/** "X vs Y", "X versus Y", "X or Y", "X compared to Y". */
+const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against)\s+(.+)$/;
+
+export class QueryReader {
+  private readonly constraints: { words: string[]; filter: ReadFilter }[];
+  private readonly english: Set<string>;
+  private readonly stopwords: Map<SearchLanguage, Set<string>>;
+
+  constructor(
+    private readonly data: SnapshotData,
+    /** A compacted name, slug, former slug or alias -> the tool it names. */
+    private readonly named: (compacted: string) => number | undefined,
+    /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
+    private readonly catalogWords: ReadonlySet<string>,
+  ) {
+    const { vocabulary } = data;
+    this.constraints = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
+      words: term.split(' '),
+      filter: { ...(c.pricing && { pricing: c.pricing }), ...(c.platform && { platform: c.platform }), ...(c.open_source !== undefined && { open_source: c.open_source }) },
+    }))).sort((a, b) => b.words.length - a.words.length);
+    this.english = new Set(vocabulary.english);
+    this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
+  }
+
+  read(q: string): Reading {
+    const raw = words(q);
+    // A query that is a tool's name is read as written, even when it holds a constraint word ("gemini cli").
+    if (this.named(raw.join('')) !== undefined) return { words: raw, filter: {}, interpreted: {} };
+    const language = this.language(raw);
+    const english = language === undefined ? raw : this.translate(raw, language);
+    const interpreted: Interpreted = language === undefined ? {} : { language };
+    const { rest, filter } = this.takeConstraints(english);
+    Object.assign(interpreted, filter);
+    const like = this.like(trim(rest));
+    if (like !== undefined) {
+      const [first, second] = like.map((doc) => this.data.tools[doc]!.slug);
+      if (second === undefined) interpreted.similar_to = first;
+      else interpreted.versus = [first!, second];
+      return { words: rest, filter, like: { tools: like }, interpreted };
+    }
+    // A query of constraints only ("free", "open source") is still a search for those words.
+    return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {} };
+  }
+
+  /**
+   * The language whose words the query uses most, when it uses more of them than common English
+   * words: each word counts for a language when it is one of its terms (whole or by stem) or stop
+   * words and is no word the catalog writes in English.
+   */
+  private language(ws: string[]): SearchLanguage | undefined {
+    let best: SearchLanguage | undefined;
+    let bestHits = 0;
+    ws = ws.filter((w) => /\p{L}/u.test(w));
+    const englishOnly = (lang: SearchLanguage) => ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !this.knows(lang, w)).length;
+    for (const [lang, table] of Object.entries(this.data.vocabulary.languages) as [SearchLanguage, CompiledLanguage][]) {
+      const hits = ws.filter((w) => !this.catalogWords.has(w) && (this.termOf(table, lang, w) !== undefined || this.stopwords.get(lang)!.has(w) || this.compound(table, lang, w) !== undefined)).length;
+      if (hits > bestHits && hits >= englishOnly(lang)) [best, bestHits] = [lang, hits];
+    }
+    return best;
+  }
+
+  private knows(lang: SearchLanguage, w: string): boolean {
+    const table = this.data.vocabulary.languages[lang]!;
+    return this.termOf(table, lang, w) !== undefined || this.stopwords.get(lang)!.has(w);
+  }
+
+  private termOf(table: CompiledLanguage, lang: SearchLanguage, w: string): string | undefined {
+    return table.terms[w] ?? (w.length >= 4 ? table.stems[STEMMERS[lang](w)] : undefined);
+  }
+
+  /** The query's words in English: the language's phrases (up to three words), words and stems, compounds split; other words as written. */
+  private translate(ws: string[], lang: SearchLanguage): string[] {
+    const table = this.data.vocabulary.languages[lang]!;
+    const stop = this.stopwords.get(lang)!;
+    const out: string[] = [];
+    for (let i = 0; i < ws.length; i++) {
+      const phrase = [3, 2].map((n) => (i + n <= ws.length ? [n, table.terms[ws.slice(i, i + n).join(' ')]] as const : undefined)).find((p) => p?.[1] !== undefined);
+      if (phrase) {
+        out.push(...phrase[1]!.split(' '));
+        i += phrase[0] - 1;
+        continue;
+      }
+      const w = ws[i]!;
+      const term = this.catalogWords.has(w) ? undefined : this.termOf(table, lang, w) ?? this.compound(table, lang, w);
+      if (term !== undefined) out.push(...term.split(' '));
+      else if (!stop.has(w)) out.push(w);
+    }
+    return out;
+  }
+
+  /**
+   * A German or Dutch compound of known words ("bildgenerator", "afbeeldinggenerator",
+   * "hintergrundentferner"): its parts in English, with the joining "s", "e" or "en" between them.
+   */
+  private compound(table: CompiledLanguage, lang: SearchLanguage, w: string): string | undefined {
+    if ((lang !== 'de' && lang !== 'nl') || w.length < 7) return undefined;
+    for (let cut = w.length - 3; cut >= 3; cut--) {
+      const head = w.slice(0, cut);
+      const tail = w.slice(cut);
+      const tailTerm = this.termOf(table, lang, tail) ?? (this.catalogWords.has(tail) ? tail : undefined);
+      if (tailTerm === undefined) continue;
+      for (const joint of ['', 's', 'e', 'en', 'n']) {
+        if (!head.endsWith(joint) || head.length - joint.length < 3) continue;
+        const part = head.slice(0, head.length - joint.length);
+        const headTerm = this.termOf(table, lang, part) ?? this.compound(table, lang, part) ?? (this.catalogWords.has(part) ? part : undefined);
+        if (headTerm !== undefined) return `${headTerm} ${tailTerm}`;
+      }
+    }
+    return undefined;
+  }
+
+  /** The constraint phrases in the words (longest first), taken out and merged into one filter. */
+  private takeConstraints(ws: string[]): { rest: string[]; filter: ReadFilter } {
+    const filter: ReadFilter = {};
+    const rest: string[] = [];
+    for (let i = 0; i < ws.length;) {
+      const c = this.constraints.find((k) => k.words.every((w, j) => ws[i + j] === w));
+      if (c === undefined) { rest.push(ws[i++]!); continue; }
+      if (c.filter.pricing) filter.pricing = [...new Set([...(filter.pricing ?? []), ...c.filter.pricing])];
+      if (c.filter.platform) filter.platform = [...new Set([...(filter.platform ?? []), ...c.filter.platform])];
+      if (c.filter.open_source !== undefined) filter.open_source = c.filter.open_source;
+      i += c.words.length;
+    }
+    return { rest, filter };
+  }
+
+  /** The tool a query asks alternatives to, or the two it compares, when the words name them. */
+  private like(ws: string[]): [number] | [number, number] | undefined {
+    const text = ws.join(' ');
+    const versus = VERSUS.exec(text);
+    if (versus) {
+      const [x, y] = [this.name(versus[1]!), this.name(versus[2]!)];
+      if (x !== undefined && y !== undefined && x !== y) return [x, y];
+      if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return [x];
+    }
+    for (const re of ALTERNATIVES) {
+      const m = re.exec(text);
+      const x = m ? this.name(m[1]!) : undefined;
+      if (x !== undefined) return [x];
+    }
+    return undefined;
+  }
+
+  /** The tool words name, whole or without filler at the ends ("otter ai", "the cursor app"). */
+  private name(words: string): number | undefined {
+    const ws = words.split(' ');
+    return this.named(ws.join('')) ?? this.named(trim(ws).join(''));
+  }
+}
+
+/** The words without filler at either end. */
+function trim(ws: string[]): string[] {
+  let [from, to] = [0, ws.length];
+  while (from < to && FILLER.has(ws[from]!)) from++;
+  while (to > from && FILLER.has(ws[to - 1]!)) to--;
+  return ws.slice(from, to);
+}
