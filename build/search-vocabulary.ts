@@ -1,13 +1,15 @@
 // The search vocabulary as the snapshot carries it: each language's words folded and stemmed once
 // here, with the stemmers the engine uses on queries, and the stop-word lists (stopwords-iso) cut
 // down to the languages search reads, so the gateway bundles neither the lists nor this work.
+import dictionary from 'an-array-of-english-words' with { type: 'json' };
 import stopwords from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 import { fold } from '../snapshot/search-index.ts';
+import { words } from '../snapshot/search/words.ts';
 import { STEMMERS } from '../snapshot/search/stemmers.ts';
 import { SEARCH_LANGUAGES, type VocabularyFile } from '../snapshot/schema.ts';
 import type { CompiledLanguage, SearchVocabulary } from '../snapshot/types.ts';
 
-export function compileSearchVocabulary(file: VocabularyFile | undefined): SearchVocabulary {
+export function compileSearchVocabulary(file: VocabularyFile | undefined, names: readonly string[]): SearchVocabulary {
   const languages: SearchVocabulary['languages'] = {};
   for (const lang of SEARCH_LANGUAGES) {
     const table = file?.languages?.[lang];
@@ -19,7 +21,35 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined): Searc
     constraints: file?.constraints ?? {},
     languages,
     english: (stopwords as Record<string, string[]>).en!.map(fold),
+    ordinary: ordinaryWordsNearNames(names),
   };
+}
+
+/**
+ * English words one edit from a word of a tool's name ("drain" and "grain" from "Brain", "what"
+ * from "Chat"): a query word among them is meant as written, never as a typo of the name. Found
+ * from the names' side (every one-edit variant of each name word looked up in the dictionary), so
+ * the cost follows the catalog's names, not the dictionary's 275,000 words.
+ */
+function ordinaryWordsNearNames(names: readonly string[]): string[] {
+  const english = new Set(dictionary as string[]);
+  const nameWords = new Set(names.flatMap((n) => words(n)).filter((w) => w.length >= 4));
+  const out = new Set<string>();
+  for (const w of nameWords) for (const v of oneEditAway(w)) if (v.length >= 4 && english.has(v) && !nameWords.has(v)) out.add(v);
+  return [...out].sort();
+}
+
+const LETTERS = 'abcdefghijklmnopqrstuvwxyz';
+
+function* oneEditAway(w: string): Generator<string> {
+  for (let i = 0; i <= w.length; i++) {
+    if (i < w.length) yield w.slice(0, i) + w.slice(i + 1);
+    if (i + 1 < w.length) yield w.slice(0, i) + w[i + 1] + w[i] + w.slice(i + 2);
+    for (const c of LETTERS) {
+      yield w.slice(0, i) + c + w.slice(i);
+      if (i < w.length && c !== w[i]) yield w.slice(0, i) + c + w.slice(i + 1);
+    }
+  }
 }
 
 function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STEMMERS): CompiledLanguage {

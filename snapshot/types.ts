@@ -38,6 +38,8 @@ export interface SearchVocabulary {
   languages: Partial<Record<SearchLanguage, CompiledLanguage>>;
   /** Common English words (stopwords-iso): a query made of them is read as English. */
   english: string[];
+  /** English words one edit from a name word ("drain" near "Brain"): meant as written, never corrected to the name. */
+  ordinary: string[];
 }
 
 /** Everything the gateway needs to answer any valid request exactly as the build would have. */

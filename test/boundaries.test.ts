@@ -17,7 +17,7 @@ const ALLOWED: Record<string, { folders: string[]; packages: RegExp }> = {
   'gateway/vercel': { folders: ['gateway/core', 'gateway/upstash', 'snapshot'], packages: /^(@vercel\/functions|virtual:snapshot$)/ },
   'gateway/upstash': { folders: ['gateway/core'], packages: /^@upstash\// },
   'gateway/cli': { folders: ['gateway/core', 'gateway/node', 'gateway/upstash'], packages: /^node:/ },
-  build: { folders: ['snapshot'], packages: /^(node:|zod|flexsearch|esbuild|tldts$|@scalar\/|stopwords-iso\/)/ },
+  build: { folders: ['snapshot'], packages: /^(node:|zod|flexsearch|esbuild|tldts$|@scalar\/|stopwords-iso\/|an-array-of-english-words$)/ },
   snapshot: { folders: [], packages: /^(zod|flexsearch|@orama\/stemmers\/)/ },
 };
 const FOLDERS = Object.keys(ALLOWED);

@@ -45,6 +45,15 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
   return new Engine(data, index, new HitsMemo(options.recall));
 }
 
+/**
+ * How much of the query a tool must match to be a result, counting 2 for a word found where a
+ * match means something (STRONG_FIELD) and 1 for a word its tagline or description only mentions:
+ * one word may be found anywhere; of two, one must say what the tool is about (or both be
+ * mentioned); of more, twice that, so that one shared word ("voice lessons near me", "gemini
+ * horoscope this week") is no match.
+ */
+const meaningful = (words: number) => Math.min(words - 1, 2) * 2;
+
 /** A request's filters and the query's constraints together: a tool passes both. */
 interface Allowed { pricing: number; platforms: number; openSource: number; category?: readonly number[] }
 
@@ -84,7 +93,7 @@ class Engine implements SearchEngine {
     this.scoreWords(qWords);
     if (whole.length >= 2) this.scoreWhole(whole, qWords.length);
     this.addProminence(whole);
-    const n = this.filteredKeys(allowed);
+    const n = this.filteredKeys(allowed, meaningful(qWords.length));
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));
     const hits: SearchHit[] = [];
     for (let i = offset; i < top.length; i++) hits.push(hitOf(top[i]!));
@@ -187,9 +196,9 @@ class Engine implements SearchEngine {
    * leaves the tally empty. Filters read arrays by tool, not the tools' objects: a common word in
    * a large catalog touches tens of thousands of tools, scattered across the heap.
    */
-  private filteredKeys(allowed: Allowed | undefined): number {
+  private filteredKeys(allowed: Allowed | undefined, needed: number): number {
     const { pricingOf, platformBits: bits, openSource } = this.tables;
-    const { score, touched, count } = this.tally;
+    const { score, strong, touched, count } = this.tally;
     const { sortKeys: keys, inCategory } = this;
     const members = allowed?.category;
     if (members) for (const doc of members) inCategory[doc] = 1;
@@ -197,7 +206,10 @@ class Engine implements SearchEngine {
     for (let t = 0; t < count; t++) {
       const doc = touched[t]!;
       const raw = score[doc]!;
+      const meant = strong[doc]!;
       score[doc] = 0;
+      strong[doc] = 0;
+      if (meant < needed) continue;
       if (allowed !== undefined) {
         if (allowed.pricing !== -1 && (allowed.pricing & (1 << pricingOf[doc]!)) === 0) continue;
         if (allowed.platforms !== -1 && (allowed.platforms & bits[doc]!) === 0) continue;

@@ -123,7 +123,8 @@ export class QueryReader {
         continue;
       }
       const w = ws[i]!;
-      const term = this.catalogWords.has(w) ? undefined : this.termOf(table, lang, w) ?? this.compound(table, lang, w);
+      // A word the catalog writes in English ("video", "chat") is kept, unless the language's terms name it whole ("a" -> "to").
+      const term = table.terms[w] ?? (this.catalogWords.has(w) ? undefined : this.termOf(table, lang, w) ?? this.compound(table, lang, w));
       if (term !== undefined) out.push(...term.split(' '));
       else if (!stop.has(w)) out.push(w);
     }

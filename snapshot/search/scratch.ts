@@ -2,7 +2,13 @@
 // synchronous): a common word in a large catalog matches tens of thousands of tools, and a fresh
 // array of that size per query costs more than the query's own work. Each user leaves its array
 // zeroed for the next.
+import { PER_WORD_MATCHED, STRONG_FIELD } from './ranking.ts';
 import type { Hits } from './recall.ts';
+
+/** A word's weight from which its match means something: a name, tag, category, maker or phrasing, not a tagline or description alone. */
+const STRONG = PER_WORD_MATCHED + STRONG_FIELD;
+/** The query names the tool as a whole (a name, alias or former name): it means the tool whatever its words. */
+export const WHOLE = 255;
 
 /** Lists of tools, with one weight for all of them or a weight each. */
 export type Found = [ArrayLike<number>, ArrayLike<number> | number][];
@@ -67,21 +73,25 @@ export class BestWeights {
 /** A query's score per tool, and the tools it has scored so far (touched[0..count)). */
 export class Tally {
   readonly score: Float64Array;
+  /** Per tool, how much its matched words say it is about the query: 2 a word where a match means something (STRONG), 1 a mention; WHOLE when the query names it. */
+  readonly strong: Uint8Array;
   readonly touched: Int32Array;
   count = 0;
 
   constructor(tools: number) {
     this.score = new Float64Array(tools);
+    this.strong = new Uint8Array(tools);
     this.touched = new Int32Array(tools);
   }
 
   addHits(hits: Hits): void {
-    const { score, touched } = this;
+    const { score, strong, touched } = this;
     let count = this.count;
     for (let k = 0; k < hits.docs.length; k++) {
       const doc = hits.docs[k]!;
       if (score[doc] === 0) touched[count++] = doc;
       score[doc] = score[doc]! + hits.weights[k]!;
+      strong[doc] = strong[doc]! + (hits.weights[k]! >= STRONG ? 2 : 1);
     }
     this.count = count;
   }
@@ -90,10 +100,12 @@ export class Tally {
   addBonus(doc: number, bonus: number, base: number): void {
     if (this.score[doc] === 0) { this.touched[this.count++] = doc; this.score[doc] = base; }
     this.score[doc] = this.score[doc]! + bonus;
+    this.strong[doc] = WHOLE;
   }
 
   raiseTo(doc: number, value: number): void {
     if (this.score[doc] === 0) this.touched[this.count++] = doc;
     this.score[doc] = Math.max(this.score[doc]!, value);
+    this.strong[doc] = WHOLE;
   }
 }

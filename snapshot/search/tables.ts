@@ -83,7 +83,7 @@ function namedTable(data: SnapshotData): Map<string, number> {
   return named;
 }
 
-/** A version at the end of a compacted name: "5" in "gpt5", "v7", "45" in "claude45", "3" in "veo3". */
+/** A version at the end of a compacted name: "5" in "gpt5", "v7", "45" in "claude45", "4o" in "gpt4o". */
 export const VERSION = /v?\d+[a-z]?$/;
 
 /** The tool a compacted name leads to, also when it carries a version the name lacks ("gpt5" -> "gpt"). */

@@ -39,7 +39,7 @@ export class TypoIndex {
   private readonly docs: number[][] = [];
   private readonly sorted: Float64Array;
 
-  constructor(tables: Tables) {
+  constructor(tables: Pick<Tables, 'nameWords' | 'names'>) {
     const wordNumber = new Map<string, number>();
     tables.nameWords.forEach((ws, doc) => {
       const name = tables.names[doc]!;

@@ -15,6 +15,8 @@ export interface Vocabulary {
   compounds: Map<string, number[]>;
   /** Every single word of the tools' names, tags and category names. */
   tokens: Set<string>;
+  /** English words meant as written, never as a typo of a name ("drain", not "brain"). */
+  ordinary: Set<string>;
 }
 
 export function compileVocabulary(data: SnapshotData, nameWords: readonly (readonly string[])[]): Vocabulary {
@@ -32,7 +34,7 @@ export function compileVocabulary(data: SnapshotData, nameWords: readonly (reado
   });
   // Category names once each, for all their tools.
   for (const c of data.categories) compounds.add(compounds.of(words(c.name)), members.get(c.slug)?.docs ?? []);
-  return { equivalents: equivalents(data), phrasings: phrasings(data), members, compounds: compounds.lists, tokens: compounds.tokens };
+  return { equivalents: equivalents(data), phrasings: phrasings(data), members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary) };
 }
 
 function equivalents(data: SnapshotData): Map<string, string[]> {

@@ -45,6 +45,7 @@ export class WordMatcher {
 
   /** Names a few edits from the whole query ("midjorney"); a common word is close to thousands of names in a large catalog. */
   wholeTypos(whole: string): Int32Array {
+    if (this.vocabulary.ordinary.has(whole)) return new Int32Array(0);
     return this.memo.get(`${whole}\0whole`, () => {
       this.best.raiseAll([[this.typos.matches(whole), TYPO]]);
       return this.best.take(false);
@@ -74,8 +75,9 @@ export class WordMatcher {
     // A word that is two words of the catalog run together ("voiceover" -> "voice over").
     found.push([this.vocabulary.compounds.get(word) ?? [], FIELD_WEIGHT.tags]);
     const phrasedDocs = this.phrasedMembers(categories, found);
-    // Typo matching only for words that are no name's prefix: "midjorney", not "stable".
-    if (word.length >= 4 && !inNames) {
+    // Typo matching only for words that are no name's prefix ("midjorney", not "stable") and no
+    // ordinary word one letter from a name ("drain" is not "Brain").
+    if (word.length >= 4 && !inNames && !this.vocabulary.ordinary.has(word)) {
       const hits = this.typoHits(word);
       found.push([hits.docs, hits.weights]);
     }

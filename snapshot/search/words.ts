@@ -10,6 +10,10 @@ const STOPWORDS = new Set([
   'a', 'an', 'and', 'the', 'to', 'for', 'of', 'in', 'on', 'with', 'my', 'from', 'by', 'or', 'is', 'it', 'that', 'this',
   'ai', 'tool', 'tools', 'app', 'apps', 'best', 'write', 'make', 'create', 'using', 'use', 'want', 'need', 'help', 'me',
   'i', 'can', 'how', 'do', 'some', 'something', 'online', 'software', 'good', 'way', 'into', 'your',
+  'what', 'whats', 'which', 'who', 'when', 'where', 'why', 'are', 'was', 'be', 'there', 'any', 'all', 'could', 'would',
+  'should', 'will', 'just', 'so', 'very', 'also', 'get', 'its', 'im', 'dont', 'does', 'did', 'about', 'than', 'then',
+  'them', 'they', 'you', 'our', 'we', 'us', 'at', 'as', 'if', 'thing', 'things', 'stuff', 'company', 'products',
+  'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
 ]);
 
 /** Folded words of a text, split on anything that is not a letter or digit. */
@@ -46,6 +50,7 @@ export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{
 
 /** The words that carry a need, without stopwords unless there is nothing else. */
 export function contentWords(ws: readonly string[]): string[] {
-  const meaningful = ws.filter((w) => !STOPWORDS.has(w));
+  // A number is a version ("flux 1.1", "gemini 2.5 pro"): it counts in the whole name, not as a word.
+  const meaningful = ws.filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w));
   return [...new Set(meaningful.length > 0 ? meaningful : ws)].slice(0, 12);
 }
