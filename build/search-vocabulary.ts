@@ -9,7 +9,8 @@ import { STEMMERS } from '../snapshot/search/stemmers.ts';
 import { SEARCH_LANGUAGES, type VocabularyFile } from '../snapshot/schema.ts';
 import type { CompiledLanguage, SearchVocabulary } from '../snapshot/types.ts';
 
-export function compileSearchVocabulary(file: VocabularyFile | undefined, names: readonly string[]): SearchVocabulary {
+/** `texts`: the catalog's names, tags and category names, whose words a query may misspell. */
+export function compileSearchVocabulary(file: VocabularyFile | undefined, texts: readonly string[]): SearchVocabulary {
   const languages: SearchVocabulary['languages'] = {};
   for (const lang of SEARCH_LANGUAGES) {
     const table = file?.languages?.[lang];
@@ -21,21 +22,21 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, names:
     constraints: file?.constraints ?? {},
     languages,
     english: (stopwords as Record<string, string[]>).en!.map(fold),
-    ordinary: ordinaryWordsNearNames(names),
+    ordinary: ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()]),
   };
 }
 
 /**
- * English words one edit from a word of a tool's name ("drain" and "grain" from "Brain", "what"
- * from "Chat"): a query word among them is meant as written, never as a typo of the name. Found
- * from the names' side (every one-edit variant of each name word looked up in the dictionary), so
- * the cost follows the catalog's names, not the dictionary's 275,000 words.
+ * English words one edit from a word of the catalog ("drain" and "grain" from "Brain", "what" from
+ * "Chat"): a query word among them is meant as written, never as a typo of the catalog's word.
+ * Found from the catalog's side (every one-edit variant of each of its words looked up in the
+ * dictionary), so the cost follows the catalog's words, not the dictionary's 275,000.
  */
-function ordinaryWordsNearNames(names: readonly string[]): string[] {
+function ordinaryWordsNear(texts: readonly string[]): string[] {
   const english = new Set(dictionary as string[]);
-  const nameWords = new Set(names.flatMap((n) => words(n)).filter((w) => w.length >= 4));
+  const known = new Set(texts.flatMap((t) => words(t.replace(/-/g, ' '))).filter((w) => w.length >= 4));
   const out = new Set<string>();
-  for (const w of nameWords) for (const v of oneEditAway(w)) if (v.length >= 4 && english.has(v) && !nameWords.has(v)) out.add(v);
+  for (const w of known) for (const v of oneEditAway(w)) if (v.length >= 4 && english.has(v) && !known.has(v)) out.add(v);
   return [...out].sort();
 }
 

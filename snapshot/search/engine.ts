@@ -10,6 +10,7 @@ import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCH
 import { QueryReader, type Interpreted, type ReadFilter } from './reading.ts';
 import { HitsMemo, type Recall } from './recall.ts';
 import { Tally } from './scratch.ts';
+import { Spelling } from './spelling.ts';
 import { aliasHits, buildTables, namedTool, platformBits, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
@@ -75,7 +76,9 @@ class Engine implements SearchEngine {
     this.tally = new Tally(this.tables.count);
     this.sortKeys = new Float64Array(this.tables.count);
     this.inCategory = new Uint8Array(this.tables.count);
-    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens);
+    const phrased = [...Object.values(data.vocabulary.phrasings).flat(), ...data.vocabulary.equivalents.flat()].flatMap((t) => t.split(' '));
+    const spelling = new Spelling(new Set([...this.vocabulary.tokens, ...phrased]), this.vocabulary.ordinary);
+    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, (word) => spelling.correct(word));
   }
 
   search(q: string, filter: SearchFilter = {}): SearchHit[] {

@@ -18,7 +18,7 @@ export const NAME_WORD_EXACT = 100;
  * From this weight a word's match says the tool is about it: a name, tag, category, maker or
  * phrasing (an expanded tag counts 33). A tagline or a description only mentions it.
  */
-export const STRONG_FIELD = 30;
+export const STRONG_FIELD = 20;
 /** A word of the tool's primary category's name counts more than one of its other categories. */
 export const PRIMARY_CATEGORY = 50;
 export const TYPO = 60;

@@ -54,6 +54,8 @@ export class QueryReader {
     private readonly named: (compacted: string) => number | undefined,
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
     private readonly catalogWords: ReadonlySet<string>,
+    /** The catalog word a misspelt word was meant as (spelling.ts). */
+    private readonly correct: (word: string) => string | undefined,
   ) {
     const { vocabulary } = data;
     this.constraints = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
@@ -69,8 +71,10 @@ export class QueryReader {
     // A query that is a tool's name is read as written, even when it holds a constraint word ("gemini cli").
     if (this.named(raw.join('')) !== undefined) return { words: raw, filter: {}, interpreted: {} };
     const language = this.language(raw);
-    const english = language === undefined ? raw : this.translate(raw, language);
+    const translated = language === undefined ? raw : this.translate(raw, language);
+    const english = translated.map((w) => this.correct(w) ?? w);
     const interpreted: Interpreted = language === undefined ? {} : { language };
+    if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
     const { rest, filter } = this.takeConstraints(english);
     Object.assign(interpreted, filter);
     const like = this.like(trim(rest));
@@ -172,7 +176,8 @@ export class QueryReader {
     const text = ws.join(' ');
     const versus = VERSUS.exec(text);
     if (versus) {
-      const [x, y] = [this.name(versus[1]!), this.name(versus[2]!)];
+      // The names stand next to the "vs": "which is better chatgpt or claude for coding".
+      const [x, y] = [this.nameAtEnd(versus[1]!.split(' ')), this.nameAtStart(versus[2]!.split(' '))];
       if (x !== undefined && y !== undefined && x !== y) return [x, y];
       if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return [x];
     }
@@ -180,6 +185,24 @@ export class QueryReader {
       const m = re.exec(text);
       const x = m ? this.name(m[1]!) : undefined;
       if (x !== undefined) return [x];
+    }
+    return undefined;
+  }
+
+  /** The tool the last words name (the longest such run): "which is better chatgpt". */
+  private nameAtEnd(ws: string[]): number | undefined {
+    for (let from = 0; from < ws.length; from++) {
+      const doc = this.name(ws.slice(from).join(' '));
+      if (doc !== undefined) return doc;
+    }
+    return undefined;
+  }
+
+  /** The tool the first words name (the longest such run): "claude for coding". */
+  private nameAtStart(ws: string[]): number | undefined {
+    for (let to = ws.length; to > 0; to--) {
+      const doc = this.name(ws.slice(0, to).join(' '));
+      if (doc !== undefined) return doc;
     }
     return undefined;
   }

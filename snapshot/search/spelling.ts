@@ -1,0 +1,48 @@
+// Typos of the catalog's own words ("transcibe", "backround", "plagarism"): a query word that is no
+// word of the catalog, no start of one and no ordinary English word is read as the catalog word a
+// letter or two away. Names have their own typo matching (word-hits.ts); this one corrects the
+// query before it is read, so phrasings and constraints see the word as it was meant.
+import { editDistance } from '../edit-distance.ts';
+import { TypoIndex } from './typo-index.ts';
+
+/** Shorter words are too often a different word one letter away. */
+const MIN_LENGTH = 5;
+
+export class Spelling {
+  private readonly words: string[];
+  private readonly typos: TypoIndex;
+
+  constructor(
+    /** Every word of the catalog's names, tags, category names and phrasings. */
+    private readonly known: ReadonlySet<string>,
+    /** English words one edit from a catalog word: meant as written. */
+    private readonly ordinary: ReadonlySet<string>,
+  ) {
+    this.words = [...known].filter((w) => w.length >= MIN_LENGTH && /^\p{L}+$/u.test(w)).sort();
+    this.typos = new TypoIndex({ nameWords: this.words.map((w) => [w]), names: this.words });
+  }
+
+  /** The catalog word `word` was meant as, or undefined when it stands as written. */
+  correct(word: string): string | undefined {
+    if (word.length < MIN_LENGTH || this.known.has(word) || this.ordinary.has(word) || !/^\p{L}+$/u.test(word) || this.startsAWord(word)) return undefined;
+    let best: string | undefined;
+    let bestDistance = Infinity;
+    for (const n of this.typos.matches(word)) {
+      const candidate = this.words[n]!;
+      const distance = editDistance(candidate, word, 2);
+      if (distance < bestDistance || (distance === bestDistance && candidate < best!)) [best, bestDistance] = [candidate, distance];
+    }
+    return best;
+  }
+
+  /** A word typed so far ("elevenl", "transcri") is a prefix, not a typo. */
+  private startsAWord(word: string): boolean {
+    let [lo, hi] = [0, this.words.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (this.words[mid]! < word) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < this.words.length && this.words[lo]!.startsWith(word);
+  }
+}
