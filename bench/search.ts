@@ -9,7 +9,13 @@ import { GROUP_SLUGS, PLATFORMS, PRICING } from '../snapshot/schema.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex } from '../snapshot/search-index.ts';
 import { createSearchEngine, type Recall, type SearchEngine } from '../snapshot/search/index.ts';
 import type { SnapshotData, Tool } from '../snapshot/types.ts';
+import { readFileSync } from 'node:fs';
+import { compileSearchVocabulary } from '../build/search-vocabulary.ts';
+import { vocabularyFileSchema } from '../snapshot/schema.ts';
 import { mulberry32, SYLLABLES } from './synthetic.ts';
+
+/** The catalog's own vocabulary (languages, constraints, phrasings), so each query is read as the gateway reads it. */
+const VOCABULARY = vocabularyFileSchema.parse(JSON.parse(readFileSync(new URL('../catalog/vocabulary.json', import.meta.url), 'utf8')));
 
 const NEEDS = ['text to speech', 'remove background', 'meeting notes', 'vector database', 'write code', 'make a logo', 'upscale image', 'voice cloning',
   'transcribe audio', 'music generator', 'chat with pdf', 'video editing', 'translate documents', 'customer support', 'seo content', 'resume builder'];
@@ -31,7 +37,7 @@ function syntheticData(n: number, seed = 7): SnapshotData {
       sources: [`https://t${i}.dev/pricing`], verified_at: '2026-01-01', sunset_at: null, successor: null,
     };
   });
-  return { tools, categories, tools_by_newest: [], categories_by_tool_count: [], moved: { tools: {}, categories: {} }, retired: [], vocabulary: { phrasings: {}, equivalents: [], constraints: {}, languages: {}, english: [], ordinary: [] }, aliases: {}, prominence: {}, groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS] };
+  return { tools, categories, tools_by_newest: [], categories_by_tool_count: [], moved: { tools: {}, categories: {} }, retired: [], vocabulary: compileSearchVocabulary(VOCABULARY, [...tools.flatMap((t) => [t.name, ...t.tags]), ...categories.map((c) => c.name)]), aliases: {}, prominence: {}, groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS] };
 }
 
 function queries(data: SnapshotData, count: number): string[] {

@@ -132,7 +132,7 @@ export class QueryReader {
       if (term !== undefined) out.push(...term.split(' '));
       else if (!stop.has(w)) out.push(w);
     }
-    return out;
+    return ofPhrases(out);
   }
 
   /**
@@ -212,6 +212,16 @@ export class QueryReader {
     const ws = words.split(' ');
     return this.named(ws.join('')) ?? this.named(trim(ws).join(''));
   }
+}
+
+/** "generator of image" (French, Spanish, Portuguese, Italian word order) as English says it: "image generator". */
+function ofPhrases(ws: string[]): string[] {
+  const out = [...ws];
+  for (let i = 1; i + 1 < out.length; i++) {
+    if (out[i] !== 'of' || FILLER.has(out[i - 1]!) || FILLER.has(out[i + 1]!) || out[i + 1] === 'to') continue;
+    out.splice(i - 1, 3, out[i + 1]!, out[i - 1]!);
+  }
+  return out.filter((w) => w !== 'of');
 }
 
 /** The words without filler at either end. */

@@ -1,0 +1,115 @@
+// How search reads a query before matching it (API.md, "Search that reads the query as a person
+// means it"), on the real catalog: languages, names however written, comparisons, alternatives
+// with constraints, direction, and nothing for what is not an AI tool.
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSearchIndex } from '../snapshot/search-index.ts';
+import { createSearchEngine, type SearchEngine, type SearchFilter } from '../snapshot/search/index.ts';
+import type { SnapshotData } from '../snapshot/types.ts';
+import { loadData } from './relevance/engines.ts';
+import { ROOT } from './helpers.ts';
+
+let data: SnapshotData;
+let engine: SearchEngine;
+const page = (q: string, filter: SearchFilter = {}) => engine.page(q, filter, 0, 10);
+const top = (q: string, n = 3, filter: SearchFilter = {}) => page(q, filter).hits.slice(0, n).map((h) => data.tools[h.index]!.slug);
+const tool = (slug: string) => data.tools.find((t) => t.slug === slug)!;
+const inCategory = (slug: string, category: string) => tool(slug).categories.some((c) => c.slug === category);
+
+beforeAll(async () => {
+  data = await loadData(ROOT);
+  engine = createSearchEngine(data, buildSearchIndex(data.tools));
+});
+
+describe('search in six more languages', () => {
+  it.each([
+    ['bildgenerator', 'de'], ['générateur d\'images', 'fr'], ['generador de imagenes', 'es'],
+    ['gerador de imagens', 'pt'], ['generatore di immagini', 'it'], ['afbeeldinggenerator', 'nl'],
+  ])('finds for "%s" (%s) what "image generator" finds', (q, lang) => {
+    expect(page(q).interpreted?.language).toBe(lang);
+    expect(top(q, 5)).toEqual(top('image generator', 5));
+    for (const slug of top(q, 3)) expect(inCategory(slug, 'text-to-image'), `${q}: ${slug}`).toBe(true);
+  });
+
+  it('keeps direction across languages: text to speech is not speech to text', () => {
+    for (const q of ['text zu sprache', 'texto a voz', 'tekst naar spraak']) {
+      for (const slug of top(q, 3)) expect(inCategory(slug, 'text-to-speech'), `${q}: ${slug}`).toBe(true);
+    }
+    const tts = top('text to speech', 5);
+    expect(top('speech to text', 5).filter((s) => tts.includes(s))).toEqual([]);
+  });
+
+  it('reads an English query as English, even one with a word other languages share', () => {
+    expect(page('video editor').interpreted).toBeUndefined();
+    expect(page('image generator').interpreted).toBeUndefined();
+  });
+});
+
+describe('search for names however they are written', () => {
+  it('finds a tool by a version glued, spaced or hyphenated, and by the nicknames its record lists', () => {
+    for (const q of ['gpt-5', 'gpt5', 'gpt 5', 'chat gpt']) expect(top(q, 1), q).toEqual(['chatgpt']);
+    expect(top('veo 3', 1)).toEqual(['veo']);
+    expect(top('mj', 1)).toEqual(['midjourney']);
+    expect(top('11labs', 1)).toEqual(['elevenlabs']);
+    expect(top('flux 1.1 pro', 1)).toEqual(['flux']);
+  });
+
+  it('reads a misspelt catalog word as meant and says so, but never an ordinary word as a name', () => {
+    expect(page('backround remover').interpreted).toEqual({ corrected: 'background remover' });
+    expect(inCategory(top('backround remover', 1)[0]!, 'background-removal')).toBe(true);
+    expect(top('midjorney', 1)).toEqual(['midjourney']);
+    expect(page('how to unclog a drain').hits).toEqual([]);
+  });
+});
+
+describe('search for comparisons and alternatives', () => {
+  it('answers "X vs Y" (and "or", "versus") with X and Y first, then the tools most like both', () => {
+    for (const q of ['cursor vs github copilot', 'cursor or github copilot', 'cursor versus github copilot']) {
+      const answer = page(q);
+      expect(top(q, 2), q).toEqual(['cursor', 'github-copilot']);
+      expect(answer.interpreted).toEqual({ versus: ['cursor', 'github-copilot'] });
+      const scores = answer.hits.map((h) => h.score);
+      expect(scores).toEqual([...scores].sort((a, b) => b - a));
+    }
+    expect(top('chatgpt vs claude', 2)).toEqual(['chatgpt', 'claude']);
+  });
+
+  it('reads "free chatgpt alternative" as similar_to=chatgpt with pricing free or freemium, in every language', () => {
+    for (const [q, language] of [['free chatgpt alternative', undefined], ['alternativa gratuita a chatgpt', 'es'], ['kostenlose alternative zu chatgpt', 'de']] as const) {
+      const answer = page(q);
+      expect(answer.interpreted, q).toEqual({ ...(language && { language }), pricing: ['free', 'freemium'], similar_to: 'chatgpt' });
+      expect(answer.hits.length).toBeGreaterThan(3);
+      for (const h of answer.hits) expect(['free', 'freemium']).toContain(data.tools[h.index]!.pricing);
+      expect(answer.hits.map((h) => data.tools[h.index]!.slug)).not.toContain('chatgpt');
+    }
+  });
+
+  it('applies constraint words as filters: open source, for mac, api', () => {
+    const open = page('open source image generator');
+    expect(open.interpreted).toEqual({ open_source: true });
+    for (const h of open.hits) expect(data.tools[h.index]!.open_source).toBe(true);
+    const mac = page('dictation for mac');
+    expect(mac.interpreted).toEqual({ platform: ['macos'] });
+    for (const h of mac.hits) expect(data.tools[h.index]!.platforms).toContain('macos');
+    // A request's own filter and the query's constraint both apply.
+    expect(page('free image generator', { pricing: ['paid'] }).total).toBe(0);
+  });
+
+  it('reads a tool\'s own name as a name, even when it holds a constraint word', () => {
+    expect(top('gemini cli', 1)).toEqual(['gemini-cli']);
+    expect(page('gemini cli').interpreted).toBeUndefined();
+  });
+});
+
+describe('search precision', () => {
+  it.each(['how to unclog a drain', 'voice lessons near me', 'gemini horoscope this week', 'chocolate cake recipe with cherries'])('answers nothing to "%s"', (q) => {
+    expect(page(q).hits).toEqual([]);
+    expect(page(q).total).toBe(0);
+  });
+
+  it('answers the MCP search tool\'s own example with text-to-speech tools that have a free plan', () => {
+    for (const slug of top('text to speech with a free plan', 5)) {
+      expect(inCategory(slug, 'text-to-speech'), slug).toBe(true);
+      expect(['free', 'freemium']).toContain(tool(slug).pricing);
+    }
+  });
+});
