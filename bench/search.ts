@@ -120,9 +120,12 @@ for (const n of (process.env.BENCH_SIZES ?? '10000,100000').split(',').map(Numbe
   const collect = (globalThis as { gc?: () => void }).gc ?? (() => {});
   collect();
   for (const q of qs.slice(0, 100)) engine!.page(q, {}, 0, 20); // warm up
+  const cpuBefore = process.cpuUsage();
   const lat = latencies(engine!);
+  const cpu = process.cpuUsage(cpuBefore);
+  const cpuPerSearch = (cpu.user + cpu.system) / qs.length;
   const coldEngine = createSearchEngine(data, await importSearchIndex(JSON.parse(text)));
   collect();
   const cold = latencies(coldEngine);
-  console.log(`${n} tools: index ${(text.length / 1e6).toFixed(1)} MB raw, ${(gz / 1e6).toFixed(2)} MB gzip; build+export ${(buildMs / 1000).toFixed(1)} s; load median ${pct(loads, 0.5).toFixed(0)} ms (parse ${split[0]} + import ${split[1]} + engine ${split[2]}); query p50 ${pct(lat, 0.5).toFixed(3)} ms, p99 ${pct(lat, 0.99).toFixed(3)} ms, max ${Math.max(...lat).toFixed(2)} ms over ${qs.length} queries; remembering no word: p50 ${pct(cold, 0.5).toFixed(3)} ms, p99 ${pct(cold, 0.99).toFixed(3)} ms`);
+  console.log(`${n} tools: index ${(text.length / 1e6).toFixed(1)} MB raw, ${(gz / 1e6).toFixed(2)} MB gzip; build+export ${(buildMs / 1000).toFixed(1)} s; load median ${pct(loads, 0.5).toFixed(0)} ms (parse ${split[0]} + import ${split[1]} + engine ${split[2]}); query p50 ${pct(lat, 0.5).toFixed(3)} ms (CPU ${cpuPerSearch.toFixed(0)} us a search, mean), p99 ${pct(lat, 0.99).toFixed(3)} ms, max ${Math.max(...lat).toFixed(2)} ms over ${qs.length} queries; remembering no word: p50 ${pct(cold, 0.5).toFixed(3)} ms, p99 ${pct(cold, 0.99).toFixed(3)} ms`);
 }

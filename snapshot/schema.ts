@@ -204,7 +204,18 @@ export const pageMetaSchema = z.object({
   total_pages: z.int().min(0).describe('ceil(total / per_page); 0 when total is 0.'),
   not_found: z.array(z.string()).optional().describe('With slugs: the slugs asked for that no tool has.'),
   retired: z.array(z.string()).optional().describe('With slugs: the slugs asked for that were retired; with updated_since: the tools retired on or after that date (a sync drops them).'),
+  interpreted: z.object({
+    language: z.enum(SEARCH_LANGUAGES).optional().describe('The language the query was read in (ISO 639-1), when not English.'),
+    pricing: z.array(z.enum(PRICING)).optional().describe('Pricing the query\'s words asked for ("free": free, freemium), applied as a filter.'),
+    platform: z.array(z.enum(PLATFORMS)).optional().describe('Platforms the query\'s words asked for ("for mac", "api"), any of them, applied as a filter.'),
+    open_source: z.boolean().optional().describe('Open source asked for ("open source", "self-hosted"), applied as a filter.'),
+    similar_to: z.string().optional().describe('The tool whose alternatives were asked for ("alternatives to X"): results are ranked as similar_to ranks them.'),
+    versus: z.tuple([z.string(), z.string()]).optional().describe('The two tools compared ("X vs Y"): both first, then the tools most like both.'),
+    corrected: z.string().optional().describe('The query as read after correcting a misspelt word of the catalog.'),
+  }).optional().describe('Search: how the query was read, when it was more than words (only the keys that apply), so an app can show "Free alternatives to ChatGPT".'),
 });
+/** How a search query was read (`meta.interpreted`). */
+export type Interpreted = NonNullable<z.infer<typeof pageMetaSchema>['interpreted']>;
 
 /** A tool in a list: with similar_to, how alike it is. */
 export const toolListItemSchema = toolSchema.extend({

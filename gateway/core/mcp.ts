@@ -147,7 +147,7 @@ function registerListTools(server: McpServer, sources: McpSources): void {
   const { routes } = sources;
   server.registerTool('search_tools', {
     title: 'Search AI tools',
-    description: 'Find AI tools for a need, by name or in plain words ("text to speech with a free plan", "remove background", "midjourney"). Tolerates typos. Returns tools best first, each with a relevance score. Filter with a category slug or pricing (free, freemium, paid).',
+    description: 'Find AI tools for a need, by name or in plain words, in English, German, French, Spanish, Portuguese, Italian or Dutch ("text to speech with a free plan", "remove background", "free alternative to midjourney", "cursor vs github copilot", "bildgenerator"). Tolerates typos. Words like "free", "open source" or "for mac" filter; "alternatives to X" and "X vs Y" are understood. Returns tools best first, each with a relevance score, and meta.interpreted saying how the query was read. Filter with category, pricing, platform or open_source.',
     inputSchema: inputSchema('search_tools', 'search', sources.snapshot),
     outputSchema: OUTPUT.search,
     annotations: READ_ONLY,

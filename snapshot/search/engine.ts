@@ -93,10 +93,12 @@ class Engine implements SearchEngine {
     const qWords = contentWords(reading.words);
     if (qWords.length === 0) return { total: 0, hits: [], ...interpreted };
     const whole = compact(reading.words.join(''));
+    const needed = meaningful(qWords.length);
+    this.tally.counting = needed > 0;
     this.scoreWords(qWords);
     if (whole.length >= 2) this.scoreWhole(whole, qWords.length);
     this.addProminence(whole);
-    const n = this.filteredKeys(allowed, meaningful(qWords.length));
+    const n = this.filteredKeys(allowed, needed);
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));
     const hits: SearchHit[] = [];
     for (let i = offset; i < top.length; i++) hits.push(hitOf(top[i]!));
@@ -209,10 +211,12 @@ class Engine implements SearchEngine {
     for (let t = 0; t < count; t++) {
       const doc = touched[t]!;
       const raw = score[doc]!;
-      const meant = strong[doc]!;
       score[doc] = 0;
-      strong[doc] = 0;
-      if (meant < needed) continue;
+      if (needed > 0) {
+        const meant = strong[doc]!;
+        strong[doc] = 0;
+        if (meant < needed) continue;
+      }
       if (allowed !== undefined) {
         if (allowed.pricing !== -1 && (allowed.pricing & (1 << pricingOf[doc]!)) === 0) continue;
         if (allowed.platforms !== -1 && (allowed.platforms & bits[doc]!) === 0) continue;

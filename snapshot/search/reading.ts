@@ -2,7 +2,7 @@
 // words that state a constraint (applied as filters, not matched as text), and whether it asks for
 // alternatives to a tool ("free alternative to X") or compares two ("X vs Y"). What was read
 // beyond plain words is reported as `meta.interpreted`, so an app can show it.
-import type { SearchLanguage } from '../schema.ts';
+import type { Interpreted, SearchLanguage } from '../schema.ts';
 import type { CompiledLanguage, SnapshotData } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { words } from './words.ts';
@@ -10,16 +10,7 @@ import { words } from './words.ts';
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
 
-/** What `meta.interpreted` shows (only the keys that apply). */
-export interface Interpreted {
-  language?: SearchLanguage;
-  pricing?: string[];
-  platform?: string[];
-  open_source?: boolean;
-  similar_to?: string;
-  versus?: [string, string];
-  corrected?: string;
-}
+export type { Interpreted };
 
 export interface Reading {
   /** The words left to match, in English, in the query's order. */
@@ -44,9 +35,12 @@ const ALTERNATIVES = [
 const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against)\s+(.+)$/;
 
 export class QueryReader {
-  private readonly constraints: { words: string[]; filter: ReadFilter }[];
+  /** Constraint phrases by their first word, longest first. */
+  private readonly constraints = new Map<string, { words: string[]; filter: ReadFilter }[]>();
   private readonly english: Set<string>;
   private readonly stopwords: Map<SearchLanguage, Set<string>>;
+  /** Each language's stems' first three letters. */
+  private readonly stemStarts: Map<SearchLanguage, Set<string>>;
 
   constructor(
     private readonly data: SnapshotData,
@@ -58,12 +52,14 @@ export class QueryReader {
     private readonly correct: (word: string) => string | undefined,
   ) {
     const { vocabulary } = data;
-    this.constraints = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
+    const phrases = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
       words: term.split(' '),
       filter: { ...(c.pricing && { pricing: c.pricing }), ...(c.platform && { platform: c.platform }), ...(c.open_source !== undefined && { open_source: c.open_source }) },
     }))).sort((a, b) => b.words.length - a.words.length);
+    for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.english = new Set(vocabulary.english);
     this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
+    this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
   }
 
   read(q: string): Reading {
@@ -94,24 +90,27 @@ export class QueryReader {
    * words and is no word the catalog writes in English.
    */
   private language(ws: string[]): SearchLanguage | undefined {
+    // Most queries are English: a query whose every word is the catalog's is read as English at
+    // once, and stems are tried only for words English does not know (stemming every word in six
+    // languages was most of the cost of reading a query).
+    const candidates = ws.filter((w) => /\p{L}/u.test(w) && !this.catalogWords.has(w));
+    if (candidates.length === 0) return undefined;
     let best: SearchLanguage | undefined;
     let bestHits = 0;
-    ws = ws.filter((w) => /\p{L}/u.test(w));
-    const englishOnly = (lang: SearchLanguage) => ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !this.knows(lang, w)).length;
     for (const [lang, table] of Object.entries(this.data.vocabulary.languages) as [SearchLanguage, CompiledLanguage][]) {
-      const hits = ws.filter((w) => !this.catalogWords.has(w) && (this.termOf(table, lang, w) !== undefined || this.stopwords.get(lang)!.has(w) || this.compound(table, lang, w) !== undefined)).length;
-      if (hits > bestHits && hits >= englishOnly(lang)) [best, bestHits] = [lang, hits];
+      const stop = this.stopwords.get(lang)!;
+      const hits = candidates.filter((w) => table.terms[w] !== undefined || stop.has(w)
+        || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
+      if (hits <= bestHits) continue;
+      const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && table.terms[w] === undefined && !stop.has(w)).length;
+      if (hits >= englishOnly) [best, bestHits] = [lang, hits];
     }
     return best;
   }
 
-  private knows(lang: SearchLanguage, w: string): boolean {
-    const table = this.data.vocabulary.languages[lang]!;
-    return this.termOf(table, lang, w) !== undefined || this.stopwords.get(lang)!.has(w);
-  }
-
   private termOf(table: CompiledLanguage, lang: SearchLanguage, w: string): string | undefined {
-    return table.terms[w] ?? (w.length >= 4 ? table.stems[STEMMERS[lang](w)] : undefined);
+    // A Snowball stem is a start of its word: a word whose first letters begin no stem is not stemmed.
+    return table.terms[w] ?? (w.length >= 4 && this.stemStarts.get(lang)!.has(w.slice(0, 3)) ? table.stems[STEMMERS[lang](w)] : undefined);
   }
 
   /** The query's words in English: the language's phrases (up to three words), words and stems, compounds split; other words as written. */
@@ -141,15 +140,16 @@ export class QueryReader {
    */
   private compound(table: CompiledLanguage, lang: SearchLanguage, w: string): string | undefined {
     if ((lang !== 'de' && lang !== 'nl') || w.length < 7) return undefined;
+    // Parts are looked up as written or as a stem (no stemming per cut: a query's every word is tried).
+    const part = (p: string) => table.terms[p] ?? table.stems[p] ?? (this.catalogWords.has(p) ? p : undefined);
     for (let cut = w.length - 3; cut >= 3; cut--) {
       const head = w.slice(0, cut);
-      const tail = w.slice(cut);
-      const tailTerm = this.termOf(table, lang, tail) ?? (this.catalogWords.has(tail) ? tail : undefined);
+      const tailTerm = part(w.slice(cut));
       if (tailTerm === undefined) continue;
       for (const joint of ['', 's', 'e', 'en', 'n']) {
         if (!head.endsWith(joint) || head.length - joint.length < 3) continue;
-        const part = head.slice(0, head.length - joint.length);
-        const headTerm = this.termOf(table, lang, part) ?? this.compound(table, lang, part) ?? (this.catalogWords.has(part) ? part : undefined);
+        const first = head.slice(0, head.length - joint.length);
+        const headTerm = part(first) ?? this.compound(table, lang, first);
         if (headTerm !== undefined) return `${headTerm} ${tailTerm}`;
       }
     }
@@ -161,7 +161,7 @@ export class QueryReader {
     const filter: ReadFilter = {};
     const rest: string[] = [];
     for (let i = 0; i < ws.length;) {
-      const c = this.constraints.find((k) => k.words.every((w, j) => ws[i + j] === w));
+      const c = this.constraints.get(ws[i]!)?.find((k) => k.words.every((w, j) => ws[i + j] === w));
       if (c === undefined) { rest.push(ws[i++]!); continue; }
       if (c.filter.pricing) filter.pricing = [...new Set([...(filter.pricing ?? []), ...c.filter.pricing])];
       if (c.filter.platform) filter.platform = [...new Set([...(filter.platform ?? []), ...c.filter.platform])];

@@ -84,14 +84,25 @@ export class Tally {
     this.touched = new Int32Array(tools);
   }
 
+  /** Whether `strong` is counted for this query: a one-word query needs no count (any match is a result). */
+  counting = false;
+
   addHits(hits: Hits): void {
     const { score, strong, touched } = this;
     let count = this.count;
-    for (let k = 0; k < hits.docs.length; k++) {
-      const doc = hits.docs[k]!;
-      if (score[doc] === 0) touched[count++] = doc;
-      score[doc] = score[doc]! + hits.weights[k]!;
-      strong[doc] = strong[doc]! + (hits.weights[k]! >= STRONG ? 2 : 1);
+    if (!this.counting) {
+      for (let k = 0; k < hits.docs.length; k++) {
+        const doc = hits.docs[k]!;
+        if (score[doc] === 0) touched[count++] = doc;
+        score[doc] = score[doc]! + hits.weights[k]!;
+      }
+    } else {
+      for (let k = 0; k < hits.docs.length; k++) {
+        const doc = hits.docs[k]!;
+        if (score[doc] === 0) touched[count++] = doc;
+        score[doc] = score[doc]! + hits.weights[k]!;
+        strong[doc] = strong[doc]! + (hits.weights[k]! >= STRONG ? 2 : 1);
+      }
     }
     this.count = count;
   }
@@ -100,12 +111,12 @@ export class Tally {
   addBonus(doc: number, bonus: number, base: number): void {
     if (this.score[doc] === 0) { this.touched[this.count++] = doc; this.score[doc] = base; }
     this.score[doc] = this.score[doc]! + bonus;
-    this.strong[doc] = WHOLE;
+    if (this.counting) this.strong[doc] = WHOLE;
   }
 
   raiseTo(doc: number, value: number): void {
     if (this.score[doc] === 0) this.touched[this.count++] = doc;
     this.score[doc] = Math.max(this.score[doc]!, value);
-    this.strong[doc] = WHOLE;
+    if (this.counting) this.strong[doc] = WHOLE;
   }
 }
