@@ -67,7 +67,9 @@ function queryParam(spec: ParamSpec, data: SnapshotData) {
     case 'integer': return { ...base, schema: { type: 'integer', minimum: spec.min, maximum: spec.max, default: spec.default } };
     case 'text': return { ...base, schema: { type: 'string', minLength: spec.minLength, maxLength: spec.maxLength } };
     case 'boolean': return { ...base, schema: { type: 'string', enum: ['true', 'false'] } };
-    case 'enum': return { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
+    case 'enum': return spec.multiple
+      ? { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: spec.values } } }
+      : { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
     case 'date': return { ...base, schema: { type: 'string', format: 'date' } };
     case 'host': return { ...base, schema: { type: 'string', examples: ['cursor.com', 'https://www.cursor.com/pricing'] } };
     case 'slug': return { ...base, schema: { type: 'string', examples: ['cursor'] } };
