@@ -163,7 +163,7 @@ function readinessPath() {
       operationId: 'ready', summary: 'Readiness: whether keyed requests can be served now', security: [],
       responses: {
         200: { ...response('Ready.', null, []), content: body({ type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ready' }, snapshot: { type: 'string' } } }) },
-        503: { ...response('Not ready; the reason says why.', null, ['Retry-After']), content: body({ type: 'object', required: ['status', 'reason'], properties: { status: { const: 'not_ready' }, reason: { enum: ['key_store_unreachable', 'key_set_missing', 'no_snapshot'] } } }) },
+        503: { ...response('Not ready; the reason says why.', null, ['Retry-After']), content: body({ type: 'object', required: ['status', 'reason'], properties: { status: { const: 'not_ready' }, reason: { enum: ['key_store_unreachable', 'key_set_missing', 'no_keys', 'no_snapshot'] } } }) },
         405: response('METHOD_NOT_ALLOWED: only GET, HEAD and OPTIONS.', ERROR, ['Allow']),
       },
     },
