@@ -122,7 +122,7 @@ describe.skipIf(!haveRedis)('the gateway over a Redis that fails', () => {
       }
       // The client closes an aborted connection within a few seconds of its deadline; what may stay
       // open is the background usage write, which keeps trying every 2 s.
-      expect(await proxy.drainedTo(1, 6 * STORE_DEADLINE_MS)).toBeLessThanOrEqual(1);
+      expect(await proxy.drainedTo(1, 5 * STORE_DEADLINE_MS)).toBeLessThanOrEqual(1);
     });
 
     it('answers 503, never 500, while Redis errors or drops its connections', async () => {
@@ -158,13 +158,13 @@ describe.skipIf(!haveRedis)('the gateway over a Redis that fails', () => {
     });
 
     it('counts the requests an instance served in degraded mode, once Redis answers again', async () => {
-      await awayFromMinuteEnd(10);
       const s = await instance();
       const { id, key } = await issueKey(direct);
       expect((await get(s.base, '/api/v1/tools', key)).status).toBe(200);
       proxy.set('hang');
       // A key verified in the last 30 s keeps working, counted by the instance's own window.
-      for (let i = 0; i < 5; i++) expect((await get(s.base, '/api/v1/tools', key)).status).toBe(200);
+      const served = await Promise.all(Array.from({ length: 5 }, () => get(s.base, '/api/v1/tools', key)));
+      expect(served.map((a) => a.status)).toEqual([200, 200, 200, 200, 200]);
       proxy.set('pass');
       await s.stores.usage.close();
       const today = lastDays(Date.now()).at(-1)!;
@@ -174,7 +174,7 @@ describe.skipIf(!haveRedis)('the gateway over a Redis that fails', () => {
 
   describe('rate limit', () => {
     it('takes nothing for a refused batch: after 58 requests and a refused batch of 3, two more requests are admitted, across two instances', async () => {
-      await awayFromMinuteEnd(5);
+      await awayFromMinuteEnd(2);
       const client = new Redis({ url: bridge.url, token: bridge.token, retry: false, enableTelemetry: false });
       const [a, b] = [upstashLimiters(client, { free: { per_minute: 60 } })('free')!, upstashLimiters(client, { free: { per_minute: 60 } })('free')!];
       for (let i = 0; i < 58; i++) expect((await (i % 2 ? a : b).limit('key_batch_refused')).success).toBe(true);

@@ -37,7 +37,9 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
   const body = request.body;
   if (!body) return '';
   const reader = body.getReader();
-  const chunks: Uint8Array[] = [];
+  // Decoded as it arrives: the body is held once, as its text, never also as chunks and a copy.
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -49,7 +51,7 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
       if (done) break;
       size += value.byteLength;
       if (size > MAX_BODY_BYTES) throw tooLarge();
-      chunks.push(value);
+      text += decoder.decode(value, { stream: true });
     }
   } catch (e) {
     void reader.cancel().catch(() => {});
@@ -57,10 +59,7 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
   } finally {
     clearTimeout(timer);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
-  return new TextDecoder().decode(bytes);
+  return text + decoder.decode();
 }
 
 /** The client went away (or its stream broke) before the body ended: not a server error. */
