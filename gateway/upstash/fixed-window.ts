@@ -1,8 +1,8 @@
 // The rate limiter over Upstash Redis: fixed 60-s windows aligned to the minute, one counter per
 // key and window (`aitc:rl:<plan>:<id>:<window>`), counted by one Lua script so that instances
 // sharing Redis share one exact limit. The script checks what remains before it adds: a refused
-// request or batch takes nothing, as in the embedded limiter (@upstash/ratelimit's fixed window
-// adds first and keeps what a refused batch added, so the key's next request was refused too).
+// request or batch takes nothing, as in the embedded limiter (a window that adds first keeps what
+// a refused batch added, and refuses the key's next request too).
 import type { Redis } from '@upstash/redis';
 import { STORE_DEADLINE_MS, withDeadline } from '../core/deadline.ts';
 import { windowEnd, type RateLimiter } from '../core/rate-limiter.ts';
