@@ -1,7 +1,10 @@
-// npm run bench:flood: the server's memory under a flood of distinct long URLs (API.md "Bounds"):
-// RSS of npm start's server (CACHE_MB=32, a 384 MB heap) before and after 30,000 keyless and
-// 30,000 keyed requests whose URLs are 12 KB each and never repeat. BENCH_BASELINE=<folder> measures another
-// commit's server the same way, in the same run.
+// npm run bench:flood: the server's memory under floods (API.md "Bounds"): RSS of npm start's
+// server (CACHE_MB=32, a 384 MB heap) before and after 30,000 keyless and 30,000 keyed requests
+// whose URLs are 12 KB each and never repeat; then its RSS growth under 300 connections that each
+// announce a 1 MiB POST /mcp body, send all of it but its last byte, and stall: from a key at its
+// limit, from one key with room, and from 100 keys with room (which the budget of bodies in flight,
+// BODY_BUDGET_MB, bounds). BENCH_BASELINE=<folder> measures another commit's server the same way,
+// in the same run.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import http from 'node:http';
@@ -54,6 +57,44 @@ async function measure(name: string, server: ChildProcess, port: number, key: st
   console.log(`${name.padEnd(10)}${exited} RSS ${start.toFixed(0)} MB -> ${afterKeyless.toFixed(0)} MB after ${REQUESTS} keyless (${[...keyless].map(([s, n]) => `${n}x${s}`).join(' ')}) -> ${afterKeyed.toFixed(0)} MB after ${REQUESTS} keyed (${[...keyed].map(([s, n]) => `${n}x${s}`).join(' ')})`);
 }
 
+const MIB = 1024 * 1024;
+/** One buffer for every stalled body: the bench's own memory stays out of the figures. */
+const STALLED = Buffer.alloc(MIB - 1, 32);
+
+/** A POST /mcp announcing 1 MiB, sent but for its last byte; resolves with the status once answered (0 if the connection broke). */
+function stalledPost(port: number, key: string): Promise<number> {
+  return new Promise((resolve) => {
+    const req = http.request({
+      host: '127.0.0.1', port, method: 'POST', path: '/mcp', agent: false,
+      headers: { 'X-API-Key': key, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'Content-Length': String(MIB) },
+    }, (res) => { res.resume(); resolve(res.statusCode!); });
+    req.on('error', () => resolve(0));
+    req.write(STALLED);
+  });
+}
+
+/** RSS growth (at its peak, sampled every 50 ms) while 300 stalled bodies are sent with `keys` in turn, and RSS once all are answered. */
+async function stalledBodies(server: ChildProcess, port: number, keys: string[]): Promise<string> {
+  const start = rssMb(server.pid!);
+  let peak = start;
+  const sampler = setInterval(() => { peak = Math.max(peak, rssMb(server.pid!)); }, 50);
+  const statuses = new Map<number, number>();
+  await Promise.all(Array.from({ length: 300 }, async (_, i) => {
+    const s = await stalledPost(port, keys[i % keys.length]!);
+    statuses.set(s, (statuses.get(s) ?? 0) + 1);
+  }));
+  clearInterval(sampler);
+  return `+${(peak - start).toFixed(0)} MB at its peak (${[...statuses].map(([s, n]) => `${n}x${s}`).join(' ')}), ${rssMb(server.pid!).toFixed(0)} MB once answered`;
+}
+
+async function measureStalled(name: string, server: ChildProcess, port: number, limited: string, keys: string[]): Promise<void> {
+  for (let i = 0; i < 60; i++) await get(port, '/api/v1/tools', { 'X-API-Key': limited });
+  const atLimit = await stalledBodies(server, port, [limited]);
+  const oneKey = await stalledBodies(server, port, [keys[0]!]);
+  const manyKeys = await stalledBodies(server, port, keys);
+  console.log(`${name.padEnd(10)} 300 stalled 1 MiB bodies: key at its limit ${atLimit}; one key ${oneKey}; ${keys.length} keys ${manyKeys}`);
+}
+
 const children: ChildProcess[] = [];
 /** What each server wrote to stderr: how it died, if it did. */
 const lastWords = new Map<ChildProcess, string>();
@@ -64,17 +105,22 @@ function started(child: ChildProcess): ChildProcess {
 }
 try {
   const plansFile = path.join(work, 'plans.json');
-  writeFileSync(plansFile, JSON.stringify({ bench: { per_minute: 100_000_000 } }));
+  writeFileSync(plansFile, JSON.stringify({ bench: { per_minute: 100_000_000 }, free: { per_minute: 60 } }));
   const keysFile = path.join(work, 'keys.json');
   const { key, record } = await newKeyRecord('bench', 'flood');
-  await writeKeysFile(keysFile, [record]);
+  const limited = await newKeyRecord('free', 'at its limit');
+  const many = await Promise.all(Array.from({ length: 100 }, (_, i) => newKeyRecord('bench', `stalled ${i}`)));
+  await writeKeysFile(keysFile, [record, limited.record, ...many.map((m) => m.record)]);
+  const stalledKeys = many.map((m) => m.key);
   const env = { ...process.env, KEYS_FILE: keysFile, PLANS_FILE: plansFile, CACHE_MB: '32' };
   const ours = started(spawn(process.execPath, ['--max-old-space-size=384', path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, PORT: '18801' } }));
   await measure('this tree', ours, 18_801, key);
+  await measureStalled('this tree', ours, 18_801, limited.key, stalledKeys);
   ours.kill();
   if (BASELINE) {
     const base = started(spawn(process.execPath, ['--max-old-space-size=384', '--import', 'tsx', path.join(BASELINE, 'gateway/node/start.ts')], { cwd: BASELINE, stdio: ['ignore', 'ignore', 'pipe'], env: { ...env, PORT: '18802' } }));
     await measure('baseline', base, 18_802, key);
+    await measureStalled('baseline', base, 18_802, limited.key, stalledKeys);
   }
 } finally {
   for (const c of children) c.kill();

@@ -1,9 +1,13 @@
-// The build stage: validate the catalog, then write a new snapshot next to dist/ (and, when asked,
-// the Vercel output made from it next to .vercel/output), and swap them in by rename together. A
-// build that fails validation, throws (an edge bundle over its limit), or is killed leaves the last
-// good dist/ and .vercel/output as they were, holding the same snapshot.
+// The build stage: validate the catalog, then write a new snapshot, and, when asked, the Vercel
+// output made from it, into one generation folder beside dist/ (`.dist.snapshots/<generation>/`
+// holds `dist/` and `vercel/`), and make it current with one rename: `.dist.snapshots/current` is
+// a symbolic link to the generation, `dist` links to `current/dist` and `.vercel/output` to
+// `current/vercel`. Both outputs therefore change in one step: a build that fails validation,
+// throws (an edge bundle over its limit), or is killed at any moment leaves the previous pair as
+// it was. The next build removes every leftover: other generations, temporary links, and the
+// folders of the earlier layout (`.dist-build-*`, `.vercel/output.build-*`, ...).
 import { readFileSync } from 'node:fs';
-import { readdir, rename, rm, stat } from 'node:fs/promises';
+import { lstat, mkdir, readdir, readlink, rename, rm, symlink } from 'node:fs/promises';
 import path from 'node:path';
 import { readCatalog, type Problem } from './catalog.ts';
 import { checkCatalog } from './checks.ts';
@@ -35,49 +39,89 @@ export async function buildSnapshot(catalogDir: string, distDir: string, options
   const data = assembleData(validated.catalog);
   validated.catalog.tools = [];
   validated.catalog.categories = [];
-  const parent = path.dirname(path.resolve(distDir));
-  const base = path.basename(distDir);
-  await recoverInterruptedSwap(parent, base);
-  const temp = path.join(parent, `.${base}-build-${process.pid}`);
-  const vercelTemp = options.vercelDir && `${path.resolve(options.vercelDir)}.build-${process.pid}`;
-  await rm(temp, { recursive: true, force: true });
+  const dist = path.resolve(distDir);
+  const vercel = options.vercelDir && path.resolve(options.vercelDir);
+  const generations = generationsOf(dist);
+  await removeLeftovers(dist, vercel);
+  const generation = path.join(generations, `${process.pid}-${Date.now().toString(36)}`);
   try {
-    const summary = await writeSnapshot(data, temp);
-    const edge = vercelTemp ? await writeVercelOutput(temp, vercelTemp, options.edgeLimit ?? EDGE_LIMIT_BYTES) : undefined;
-    await swapIn(temp, distDir, path.join(parent, `.${base}-old-${process.pid}`));
-    if (vercelTemp) await swapIn(vercelTemp, options.vercelDir!, `${vercelTemp}-old`);
+    const summary = await writeSnapshot(data, path.join(generation, 'dist'));
+    const edge = vercel ? await writeVercelOutput(path.join(generation, 'dist'), path.join(generation, 'vercel'), options.edgeLimit ?? EDGE_LIMIT_BYTES) : undefined;
+    await makeCurrent(generations, path.basename(generation));
+    await linkTo(dist, path.join(generations, 'current', 'dist'));
+    if (vercel) await linkTo(vercel, path.join(generations, 'current', 'vercel'));
+    await removeLeftovers(dist, vercel);
     return { ok: true, summary, ...(edge && { edge }), ms: performance.now() - started };
-  } finally {
-    await rm(temp, { recursive: true, force: true });
-    if (vercelTemp) await rm(vercelTemp, { recursive: true, force: true });
+  } catch (e) {
+    await rm(generation, { recursive: true, force: true });
+    throw e;
   }
 }
 
-/** Replaces `target` with `built` by rename (the previous one moved aside first, then removed). */
-async function swapIn(built: string, target: string, old: string): Promise<void> {
-  const hadPrevious = await exists(target);
-  if (hadPrevious) await rename(target, old);
-  await rename(built, target);
-  if (hadPrevious) await rm(old, { recursive: true, force: true });
+/** The folder of a dist folder's generations: `.dist.snapshots` beside `dist`. */
+function generationsOf(dist: string): string {
+  return path.join(path.dirname(dist), `.${path.basename(dist)}.snapshots`);
+}
+
+/** Points `<generations>/current` at `generation` by renaming a new link over it (one atomic step). */
+async function makeCurrent(generations: string, generation: string): Promise<void> {
+  const temp = path.join(generations, `current-${process.pid}`);
+  await rm(temp, { force: true });
+  await symlink(generation, temp);
+  await rename(temp, path.join(generations, 'current'));
 }
 
 /**
- * Between the two renames of a swap there is a moment with no dist/. If a build was killed
- * exactly then, put the previous snapshot back; also clear temp folders of dead builds.
+ * Makes `at` a relative link to `target`, once: it then follows `current` by itself. A folder of
+ * the earlier layout at `at` is moved aside first (put back by the next build if a kill comes
+ * between the two steps).
  */
-async function recoverInterruptedSwap(parent: string, base: string): Promise<void> {
-  const names = await readdir(parent);
-  const dist = path.join(parent, base);
-  for (const name of names) {
-    const m = new RegExp(`^\\.${base}-(build|old)-(\\d+)$`).exec(name);
-    if (!m || isAlive(Number(m[2]))) continue;
-    const abs = path.join(parent, name);
-    if (m[1] === 'old' && !(await exists(dist))) await rename(abs, dist);
-    else await rm(abs, { recursive: true, force: true });
+async function linkTo(at: string, target: string): Promise<void> {
+  const relative = path.relative(path.dirname(at), target);
+  const found = await lstat(at).catch(() => undefined);
+  if (found?.isSymbolicLink() && await readlink(at) === relative) return;
+  await mkdir(path.dirname(at), { recursive: true });
+  const aside = `${at}.old-${process.pid}`;
+  if (found) await rename(at, aside);
+  const temp = `${at}.link-${process.pid}`;
+  await rm(temp, { force: true });
+  await symlink(relative, temp);
+  await rename(temp, at);
+  if (found) await rm(aside, { recursive: true, force: true });
+}
+
+/**
+ * Removes what builds left behind: generations that are not current (nor a live build's),
+ * temporary links, and the earlier layout's folders of dead builds. A folder moved aside by a
+ * build killed before its link was made is put back first.
+ */
+async function removeLeftovers(dist: string, vercel: string | undefined): Promise<void> {
+  const generations = generationsOf(dist);
+  const current = await readlink(path.join(generations, 'current')).catch(() => undefined);
+  for (const name of await readdir(generations).catch(() => [] as string[])) {
+    const pid = Number(/^(?:current-)?(\d+)/.exec(name)?.[1]);
+    if (name === 'current' || name === current || isAlive(pid)) continue;
+    await rm(path.join(generations, name), { recursive: true, force: true });
+  }
+  for (const at of vercel ? [dist, vercel] : [dist]) {
+    const parent = path.dirname(at);
+    const base = path.basename(at);
+    // This layout's `<at>.old-<pid>` and `<at>.link-<pid>`; the earlier one's `.dist-build-<pid>`,
+    // `.dist-old-<pid>`, `output.build-<pid>`, `output.build-<pid>-old`, `output.tmp-<pid>`.
+    const leftover = new RegExp(`^(?:\\.${base}-(?:build|old)-(\\d+)|${base}\\.(?:old|link|build|tmp)-(\\d+)(?:-old)?)$`);
+    for (const name of await readdir(parent).catch(() => [] as string[])) {
+      const m = leftover.exec(name);
+      if (!m || isAlive(Number(m[1] ?? m[2]))) continue;
+      const abs = path.join(parent, name);
+      const missing = !(await lstat(at).catch(() => undefined));
+      if (missing && (name.startsWith(`.${base}-old-`) || name.startsWith(`${base}.old-`))) await rename(abs, at);
+      else await rm(abs, { recursive: true, force: true });
+    }
   }
 }
 
 function isAlive(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid <= 0) return false;
   if (pid === process.pid) return false;
   try { process.kill(pid, 0); } catch { return false; }
   try {
@@ -86,8 +130,4 @@ function isAlive(pid: number): boolean {
   } catch {
     return true;
   }
-}
-
-async function exists(p: string): Promise<boolean> {
-  try { await stat(p); return true; } catch { return false; }
 }

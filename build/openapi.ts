@@ -67,7 +67,9 @@ function queryParam(spec: ParamSpec, data: SnapshotData) {
     case 'integer': return { ...base, schema: { type: 'integer', minimum: spec.min, maximum: spec.max, default: spec.default } };
     case 'text': return { ...base, schema: { type: 'string', minLength: spec.minLength, maxLength: spec.maxLength } };
     case 'boolean': return { ...base, schema: { type: 'string', enum: ['true', 'false'] } };
-    case 'enum': return { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
+    case 'enum': return spec.multiple
+      ? { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: spec.values } } }
+      : { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
     case 'date': return { ...base, schema: { type: 'string', format: 'date' } };
     case 'host': return { ...base, schema: { type: 'string', examples: ['cursor.com', 'https://www.cursor.com/pricing'] } };
     case 'slug': return { ...base, schema: { type: 'string', examples: ['cursor'] } };
@@ -161,7 +163,7 @@ function readinessPath() {
       operationId: 'ready', summary: 'Readiness: whether keyed requests can be served now', security: [],
       responses: {
         200: { ...response('Ready.', null, []), content: body({ type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ready' }, snapshot: { type: 'string' } } }) },
-        503: { ...response('Not ready; the reason says why.', null, ['Retry-After']), content: body({ type: 'object', required: ['status', 'reason'], properties: { status: { const: 'not_ready' }, reason: { enum: ['key_store_unreachable', 'key_set_missing', 'no_snapshot'] } } }) },
+        503: { ...response('Not ready; the reason says why.', null, ['Retry-After']), content: body({ type: 'object', required: ['status', 'reason'], properties: { status: { const: 'not_ready' }, reason: { enum: ['key_store_unreachable', 'key_set_missing', 'no_keys', 'no_snapshot'] } } }) },
         405: response('METHOD_NOT_ALLOWED: only GET, HEAD and OPTIONS.', ERROR, ['Allow']),
       },
     },

@@ -46,7 +46,8 @@ export function errorTableMarkdown(): string {
  */
 export type ParamSpec =
   | { name: string; kind: 'integer'; min: number; max: number; default: number; description: string }
-  | { name: string; kind: 'enum'; values: readonly string[]; default?: string; description: string }
+  /** `multiple`: one value or several joined by commas (a list of names, not a filter). */
+  | { name: string; kind: 'enum'; values: readonly string[]; default?: string; multiple?: true; description: string }
   | { name: string; kind: 'boolean'; description: string }
   /** `multiple`: one value or several joined by commas; a tool matches any of them. */
   | { name: string; kind: 'snapshot-enum'; source: 'categories' | 'groups' | 'pricing' | 'platforms'; multiple?: true; description: string }
@@ -68,6 +69,12 @@ const fields = { name: 'fields', kind: 'field-list', description: 'Only these fi
 const category = { name: 'category', kind: 'snapshot-enum', source: 'categories', multiple: true, description: 'Only tools listing this category (anywhere, not only as primary), or any of several joined by commas.' } as const satisfies ParamSpec;
 const platform = { name: 'platform', kind: 'snapshot-enum', source: 'platforms', multiple: true, description: 'Platform the tool runs on, or any of several joined by commas (web,api).' } as const satisfies ParamSpec;
 const openSource = { name: 'open_source', kind: 'boolean', description: 'Open-source tools only (true) or closed only (false).' } as const satisfies ParamSpec;
+/** The facets a list or a search can count (API.md, "Facets and highlights"). */
+export const FACETS = ['pricing', 'category', 'platform', 'open_source'] as const;
+export type FacetName = typeof FACETS[number];
+/** The category facet counts at most this many values, the largest. */
+export const CATEGORY_FACET_MAX = 30;
+const facets = { name: 'facets', kind: 'enum', values: FACETS, multiple: true, description: `Adds meta.facets: for each facet named (pricing, category, platform, open_source; joined by commas), the number of matching tools per value over the whole result, most first (ties by value), zeros left out; a facet's own filter is left out of its counts (disjunctive faceting). category counts the ${CATEGORY_FACET_MAX} largest values.` } as const satisfies ParamSpec;
 const pricing = { name: 'pricing', kind: 'snapshot-enum', source: 'pricing', multiple: true, description: 'Pricing model, or several joined by commas (free,freemium).' } as const satisfies ParamSpec;
 
 export const PARAMS = {
@@ -80,6 +87,7 @@ export const PARAMS = {
     { name: 'slugs', kind: 'slug-list', max: 100, description: 'These tools, in this order (1 to 100 slugs joined by commas): a former slug answers with the current tool; unknown slugs are listed in meta.not_found and retired ones in meta.retired. Not with sort.' },
     { name: 'similar_to', kind: 'slug', description: 'The tools most like this one (shared categories and tags, same platforms), best first, each with a similarity in 0..1; per_page defaults to 10. Not with sort.' },
     fields,
+    facets,
   ],
   tool: [fields],
   categories: [
@@ -93,6 +101,8 @@ export const PARAMS = {
     page,
     category, pricing, platform, openSource,
     fields,
+    facets,
+    { name: 'highlight', kind: 'boolean', description: 'true adds highlights to each result: the fields that matched (name, tagline, description), HTML-escaped, matched words in <mark>...</mark> (also where a translation, an equivalent word or a stem matched), a long description cut to a 200-character snippet around the first match with … where text was cut.' },
   ],
 } as const satisfies Record<string, readonly ParamSpec[]>;
 
@@ -102,7 +112,7 @@ export const paramNames = (endpoint: Endpoint): string[] => PARAMS[endpoint].map
 
 type Row<E extends Endpoint> = (typeof PARAMS)[E][number];
 /** The value a parameter of each kind has once checked. */
-type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : S extends { multiple: true } | { kind: 'slug-list' } | { kind: 'field-list' } ? string[] : string;
+type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; multiple: true; values: readonly (infer V)[] } ? V[] : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : S extends { multiple: true } | { kind: 'slug-list' } | { kind: 'field-list' } ? string[] : string;
 /** A parameter that always has a value once checked: it has a default, or is required. */
 type Always = { default: unknown } | { required: true };
 /** An endpoint's checked query, derived from its row of the table. */

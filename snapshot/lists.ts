@@ -80,29 +80,31 @@ export function encodeItems(items: readonly unknown[]): EncodedItems {
 
 /**
  * `{"data":[...],"meta":...}` of the items at `indices`, byte-for-byte JSON.stringify({data, meta}).
- * `members[k]`, when given, is added to item k's object before its closing brace (`"score":12.5`);
- * members and meta are ASCII (numbers and fixed names), so their UTF-16 length is their byte length.
+ * `members[k]`, when given, is added to item k's object before its closing brace (`"score":12.5`,
+ * and a search's highlights, which hold any text a tool has).
  */
 export function renderPage(items: EncodedItems, indices: readonly number[], meta: PageMeta, members?: readonly string[]): Uint8Array {
   const { bytes, starts } = items;
   const head = '{"data":[';
   const tail = encoder.encode(`],"meta":${JSON.stringify(meta)}}`); // not_found may hold any text the client sent
+  const added = members?.map((m) => encoder.encode(m));
   let size = head.length + tail.byteLength + Math.max(0, indices.length - 1);
-  for (let k = 0; k < indices.length; k++) size += starts[indices[k]! + 1]! - starts[indices[k]!]! + (members ? members[k]!.length + 1 : 0);
+  for (let k = 0; k < indices.length; k++) size += starts[indices[k]! + 1]! - starts[indices[k]!]! + (added ? added[k]!.byteLength + 1 : 0);
   const out = new Uint8Array(size);
   let at = ascii(out, 0, head);
   for (let k = 0; k < indices.length; k++) {
     if (k > 0) out[at++] = 0x2c; // ,
     const start = starts[indices[k]!]!;
     const end = starts[indices[k]! + 1]!;
-    if (members === undefined) {
+    if (added === undefined) {
       out.set(bytes.subarray(start, end), at);
       at += end - start;
     } else {
       out.set(bytes.subarray(start, end - 1), at); // without the closing brace
       at += end - 1 - start;
       out[at++] = 0x2c;
-      at = ascii(out, at, members[k]!);
+      out.set(added[k]!, at);
+      at += added[k]!.byteLength;
       out[at++] = 0x7d; // }
     }
   }
@@ -187,6 +189,7 @@ export function toolsKey(q: ToolQuery): string {
     ['updated_since', q.updated_since],
     ['slugs', q.slugs?.join(',')],
     ['fields', q.fields?.join(',')],
+    ['facets', listValue(q.facets)],
     ['sort', q.sort === 'name' ? undefined : q.sort],
     ['per_page', q.per_page === DEFAULT_PER_PAGE ? undefined : String(q.per_page)],
     ['page', q.page === 1 ? undefined : String(q.page)],

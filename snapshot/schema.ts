@@ -1,7 +1,7 @@
 // The catalog's file formats and the API's resource shapes, in one place: the validator, the
 // editor JSON Schemas (catalog/schema/) and the OpenAPI document are all generated from these.
 import { z } from 'zod';
-import { KEBAB_CASE, SLUG_MAX, SLUG_PATTERN } from './contract.ts';
+import { CATEGORY_FACET_MAX, KEBAB_CASE, SLUG_MAX, SLUG_PATTERN } from './contract.ts';
 
 /** The fixed set of category groups: slug -> display name. */
 export const GROUPS = {
@@ -196,6 +196,17 @@ export const categorySchema = categoryFileSchema.omit({ $schema: true, former_sl
   tool_count: z.int().min(0).describe('Number of tools listing this category.'),
 });
 export type Category = z.infer<typeof categorySchema>;
+/** A facet's counts: value -> number of matching tools (at least 1), most first, ties by value. */
+const counts = <K extends z.ZodType<string>>(values: K, what: string) => z.partialRecord(values, z.int().min(1)).describe(what);
+/** `meta.facets` (API.md, "Facets and highlights"): with facets=, per facet asked for. */
+export const facetCountsSchema = z.object({
+  pricing: counts(z.enum(PRICING), 'Tools per pricing model, most first.').optional(),
+  category: counts(z.string(), `Tools per category slug, most first: the ${CATEGORY_FACET_MAX} largest (a tool counts once in each of its categories).`).optional(),
+  platform: counts(z.enum(PLATFORMS), 'Tools per platform, most first (a tool counts once on each of its platforms).').optional(),
+  open_source: counts(z.enum(['true', 'false']), 'Open-source (true) and closed (false) tools.').optional(),
+}).describe('With facets=: for each facet asked for, the number of matching tools per value over the whole result (not the page), most first (ties by value), values with none left out. A facet\'s own filter is left out of its counts (disjunctive faceting), so a screen filtered on pricing=free still shows how many are freemium.');
+export type FacetCountsShape = z.infer<typeof facetCountsSchema>;
+
 /** A list's `meta` (API.md, "Envelopes"): the one statement for the build, the gateway, MCP and OpenAPI. */
 export const pageMetaSchema = z.object({
   page: z.int().min(1),
@@ -213,6 +224,7 @@ export const pageMetaSchema = z.object({
     versus: z.tuple([z.string(), z.string()]).optional().describe('The two tools compared ("X vs Y"): both first, then the tools most like both.'),
     corrected: z.string().optional().describe('The query as read after correcting a misspelt word of the catalog.'),
   }).optional().describe('Search: how the query was read, when it was more than words (only the keys that apply), so an app can show "Free alternatives to ChatGPT".'),
+  facets: facetCountsSchema.optional(),
 });
 /** How a search query was read (`meta.interpreted`). */
 export type Interpreted = NonNullable<z.infer<typeof pageMetaSchema>['interpreted']>;
@@ -222,8 +234,17 @@ export const toolListItemSchema = toolSchema.extend({
   similarity: z.number().min(0).max(1).optional().describe('With similar_to: how alike the tool is, 0..1; the list is ordered by it, descending.'),
 });
 
+/** With highlight=true: a result's matched fields, as HTML. */
+export const highlightsSchema = z.object({
+  name: z.string().optional(),
+  tagline: z.string().optional(),
+  description: z.string().optional().describe('A description longer than 200 characters is cut to a 200-character snippet around the first match, with … where text was cut.'),
+}).describe('With highlight=true: the fields that matched (name, tagline, description), HTML-escaped, each matched word wrapped in <mark>...</mark>, also where the query matched through a translation, an equivalent word or a stem. A result matched only by its tags or categories has none.');
+export type Highlights = z.infer<typeof highlightsSchema>;
+
 export const searchResultSchema = toolSchema.extend({
   score: z.number().describe('Relevance; results are ordered by it, descending.'),
+  highlights: highlightsSchema.optional(),
 });
 
 export const TOOL_KEYS = Object.keys(toolFileSchema.shape) as (keyof ToolFile)[];

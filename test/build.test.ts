@@ -136,7 +136,8 @@ describe('snapshot build', () => {
     const result = await buildSnapshot(catalog, dist);
     expect(result.ok).toBe(false);
     expect(await treeHash(dist)).toEqual(before);
-    expect((await readdir(path.dirname(dist))).filter((n) => n.startsWith('.dist-'))).toEqual([]);
+    expect((await readdir(path.dirname(dist))).filter((n) => n.startsWith('.dist-') && !n.endsWith('.snapshots'))).toEqual([]);
+    expect(await readdir(path.join(path.dirname(dist), '.dist.snapshots'))).toHaveLength(2); // current, and the generation it names
   });
 });
 

@@ -11,6 +11,7 @@ import { upstashKeyAdmin } from '../gateway/upstash/stores.ts';
 import { loadEdge, type EdgeHarness } from './edge-bundle.ts';
 import { removeDir } from './helpers.ts';
 import { haveRedis, RedisServer } from './redis-server.ts';
+import { awayFromMinuteEnd } from './server-process.ts';
 import { startBridge, type Bridge } from './upstash-bridge.ts';
 
 describe('edge middleware without a key store', () => {
@@ -175,6 +176,22 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     const found = await rpc('tools/call', { name: 'search_tools', arguments: { q: 'elevenlabs', limit: 1 } }, { 'X-API-Key': key });
     expect(found.json.result.structuredContent.data[0].slug).toBe('elevenlabs');
     expect((await rpc('tools/list', {}, {})).json.code).toBe('MISSING_API_KEY');
+  });
+
+  it('takes nothing for a refused batch, and answers a key with nothing left 429 before its body', async () => {
+    await awayFromMinuteEnd(5);
+    const small = (await admin.create('free', 'batch')).key;
+    const mcp = (calls: number) => edge.request('/mcp', {
+      method: 'POST', headers: { 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream', 'X-API-Key': small },
+      body: JSON.stringify(Array.from({ length: calls }, (_, i) => ({ jsonrpc: '2.0', id: i, method: 'tools/list' }))),
+    });
+    for (let i = 0; i < 58; i++) expect((await edge.request('/api/v1/categories', withKey(small))).status).toBe(200);
+    expect((await mcp(3)).status).toBe(429);
+    expect((await edge.request('/api/v1/categories', withKey(small))).headers.get('x-ratelimit-remaining')).toBe('1');
+    expect((await mcp(1)).status).toBe(200);
+    const refused = await mcp(1);
+    expect(refused.status).toBe(429);
+    expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
   });
 
   it('rewrites only to files that exist in static/', async () => {

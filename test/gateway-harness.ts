@@ -45,8 +45,10 @@ export interface TestResponse extends GatewayResult {
   header(name: string): string | undefined;
 }
 
-export async function createHarness(): Promise<Harness> {
+/** `edit`: changes to the fixture catalog's copy before it is built. */
+export async function createHarness(edit?: (catalog: string) => Promise<void>): Promise<Harness> {
   const catalog = await fixtureCopy();
+  await edit?.(catalog);
   const dist = path.join(path.dirname(catalog), 'dist');
   const built = await buildSnapshot(catalog, dist);
   if (!built.ok) throw new Error('fixture build failed');

@@ -175,7 +175,7 @@ describe('GET /api/v1/tools', () => {
     const repeated = await get('/api/v1/tools?per_page=0&page=1&page=2');
     expect(repeated.json).toEqual({ error: "Parameter 'page' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
     expect((await get('/api/v1/tools?sort=x&page=0')).json.error).toContain("'page'");
-    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to, fields.");
+    expect((await get('/api/v1/tools?q=x')).json.error).toBe("Unknown parameter 'q' for /api/v1/tools; accepted parameters: page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to, fields, facets.");
   });
 
   it('ignores empty && segments', async () => {

@@ -82,6 +82,18 @@ describe('MCP server', () => {
     expect(r.content[0]!.text).toMatch(/1\. ElevenLabs \(elevenlabs\).*\(similarity 0\.\d+\)/);
   });
 
+  it('counts facets for search_tools and list_tools as REST does, and names the largest values in its text', async () => {
+    const list = await call(stdio, 'list_tools', { facets: ['pricing', 'category', 'platform', 'open_source'], per_page: 2 });
+    expect(list.structuredContent).toEqual(await rest('/tools?facets=pricing,category,platform,open_source&per_page=2'));
+    expect(list.content[0]!.text).toContain('6 in all; page 1 of 3.\nMostly freemium (4 of 6); categories: Image Generation 2, Text to Speech 2, Background Removal 1, Meeting Notes 1, Voice Cloning 1; platforms: web 5, api 4, android 2, ios 2, macos 1; open source: 1 of 6.\n1. ElevenLabs');
+    const search = await call(stdio, 'search_tools', { q: 'voice', facets: 'pricing' });
+    expect(search.structuredContent).toEqual(await rest('/search?q=voice&facets=pricing'));
+    expect(search.content[0]!.text).toMatch(/^\d+ in all; page 1 of 1\.\nMostly freemium \(\d+ of \d+\)\.\n1\. /);
+    const bad = await call(stdio, 'search_tools', { q: 'voice', facets: ['maker'] });
+    expect(bad.content[0]!.text).toContain("Invalid value for 'facets': 'maker' is not one of pricing, category, platform, open_source.");
+    expect((await call(stdio, 'search_tools', { q: 'voice', highlight: true })).content[0]!.text).toContain("Unknown argument 'highlight' for search_tools");
+  });
+
   it('answers bad input with a tool error saying what to send instead, as the REST 400s do', async () => {
     const r = await call(stdio, 'list_tools', { per_page: 500 });
     expect(r.isError).toBe(true);
@@ -102,7 +114,7 @@ describe('MCP server', () => {
     expect(list.additionalProperties).toBe(false);
     const unknown = await call(stdio, 'list_tools', { per_page: 2, colour: 'red' });
     expect(unknown.isError).toBe(true);
-    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to.");
+    expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to, facets.");
     expect((await call(stdio, 'get_tool', { slug: 'murf', verbose: true })).content[0]!.text).toContain("Unknown argument 'verbose' for get_tool");
   });
 

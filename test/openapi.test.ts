@@ -67,7 +67,7 @@ describe('OpenAPI document', () => {
       ['/api/v1/categories', key], ['/api/v1/categories?group=audio', key], ['/api/v1/categories/text-to-speech', key],
       ['/api/v1/search?q=voice&limit=2', key], ['/api/v1/search?q=zzzzqqqq', key], ['/api/v1/usage', key],
       ['/api/v1/tools?similar_to=murf', key], ['/api/v1/tools?slugs=murf,nope,playht&fields=name,url', key], ['/api/v1/tools?website=murf.ai&pricing=free,freemium', key],
-      ['/api/v1/tools/murf?fields=pricing', key], ['/api/v1/search?q=voice&fields=name', key], ['/api/v1/tools?similar_to=mirf', key],
+      ['/api/v1/tools/murf?fields=pricing', key], ['/api/v1/search?q=voice&fields=name', key], ['/api/v1/tools?similar_to=mirf', key], ['/api/v1/tools?facets=pricing,category,platform,open_source&pricing=free', key], ['/api/v1/search?q=voice&facets=pricing,platform&highlight=true', key],
       ['/healthz', {}], ['/readyz', {}], ['/openapi.json', {}], ['/docs', {}],
       ['/api/v1/tools?per_page=500', key], ['/api/v1/tools?nope=1', key], ['/api/v1/tools/nope', key], ['/api/v1/tools/elevenlabs?x=1', key], ['/api/v1/tools/eleven-labs', key], ['/api/v1/tools/playht', key],
       ['/api/v1/tools', {}], ['/api/v1/tools', { 'X-API-Key': 'sk_short' }], ['/api/v1/tools', { 'X-API-Key': REVOKED_KEY }],

@@ -1,5 +1,5 @@
 // An Upstash-REST-compatible HTTP server over a real Redis, so the production clients
-// (@upstash/redis, @upstash/ratelimit) run unchanged in tests. The protocol, as the client sends it
+// (@upstash/redis, and @upstash/ratelimit's scripts) run unchanged in tests. The protocol, as the client sends it
 // (see DESIGN.md): POST / with one command as a JSON array, POST /pipeline and /multi-exec with an
 // array of commands; `Authorization: Bearer <token>`; results base64-encoded when the client asks
 // with `Upstash-Encoding: base64`. Upstash-only Lua flags are removed for Redis 7.0.

@@ -3,7 +3,10 @@
 // exist are remembered in the gateway's BoundedCache: served without asking the store for
 // `freshMs` (0 for the keys file, whose lookups are a Map read; up to 30 s for Redis, the documented
 // revocation delay), and for `graceMs` while the store is unreachable (API.md, "Degraded mode").
-// Keys that do not exist are never remembered.
+// Where the store is shared (freshMs > 0), a key it does not know is remembered as unknown for
+// UNKNOWN_KEY_MS, so a flood of made-up keys costs one store call per distinct key. Verdicts are
+// named `key\0<key>` in the cache, apart from answers (named by their URL): a header that looks
+// like a URL neither reads nor evicts an answer.
 import { hashKey, KEY_FORMAT, KEY_PATTERN } from './api-keys.ts';
 import type { BoundedCache } from './bounded-cache.ts';
 import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from './key-store.ts';
@@ -29,6 +32,8 @@ export type Authenticate = (apiKey: string | null, authorization: string | null)
 interface Verdict { hash: string; lookup: KeyLookup; at: number }
 /** A verdict's weight beyond its key: the hash (64 characters) and the lookup. */
 const VERDICT_BYTES = 256;
+/** API.md: a key a shared store does not know is remembered as unknown this long. */
+export const UNKNOWN_KEY_MS = 30_000;
 
 export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, log, now }: AuthOptions): Authenticate {
   const outage = new Outage('key store', 'answering 503 for keys not verified in the last 30 s', log, now);
@@ -41,9 +46,9 @@ export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, lo
       try {
         const lookup = await keys.lookup(hash);
         outage.answered();
-        if (lookup.status === 'unknown') cache.delete(key);
+        if (lookup.status === 'unknown' && freshMs === 0) cache.delete(verdictName(key));
         else if (known?.lookup === lookup) known.at = now();
-        else cache.set(key, { hash, lookup, at: now() }, VERDICT_BYTES);
+        else cache.set(verdictName(key), { hash, lookup, at: now() }, VERDICT_BYTES);
         return lookup;
       } catch (e) {
         if (!(e instanceof KeyStoreUnavailableError)) throw e;
@@ -51,19 +56,23 @@ export function createAuthenticator({ keys, cache, freshMs, graceMs = 30_000, lo
         reason = e;
       }
     }
-    if (known !== undefined && now() - known.at < graceMs) return known.lookup;
-    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The API key could not be verified right now; retry after the number of seconds in Retry-After.', { 'Retry-After': String(reason?.retryAfterSeconds ?? 5) });
+    if (known !== undefined && known.lookup.status !== 'unknown' && now() - known.at < graceMs) return known.lookup;
+    const operator = reason?.reason === 'no_keys' ? ` ${reason.message}` : '';
+    throw new HttpError(503, 'SERVICE_UNAVAILABLE', `The API key could not be verified right now; retry after the number of seconds in Retry-After.${operator}`, { 'Retry-After': String(reason?.retryAfterSeconds ?? 5) });
   }
 
   return async (apiKey, authorization) => {
     const key = sentKey(apiKey, authorization);
-    // A key is its own name in the cache (only keys start with sk_); one remembered was checked
-    // against the key pattern when it was first seen.
-    const known = cache.get<Verdict>(key);
-    if (known === undefined) checkFormat(key);
-    else if (now() - known.at < freshMs) return identify(known.lookup);
-    return identify(await verify(key, known));
+    checkFormat(key);
+    const known = cache.get<Verdict>(verdictName(key));
+    const fresh = known !== undefined && now() - known.at < (known.lookup.status === 'unknown' ? UNKNOWN_KEY_MS : freshMs);
+    return identify(fresh ? known.lookup : await verify(key, known));
   };
+}
+
+/** A verdict's name in the cache; no answer's name (a URL, or `kind\0...`) starts this way. */
+function verdictName(key: string): string {
+  return `key\0${key}`;
 }
 
 /** The key of the X-API-Key header, else of a Bearer authorization; 401 when there is none. */

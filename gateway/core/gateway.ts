@@ -9,7 +9,9 @@ import { lastDays, type UsageStore } from './usage.ts';
 import { BoundedCache, DEFAULT_CACHE_BYTES, remembered } from './bounded-cache.ts';
 import { KeyStoreUnavailableError, type KeyStore } from './key-store.ts';
 import { createLimits, type CountRequests } from './limits.ts';
-import { answerMcp, BODY_DEADLINE_MS, countCalls, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
+import { BodyBudget, DEFAULT_BODY_BUDGET_BYTES } from './body-budget.ts';
+import { STORE_DEADLINE_MS, withDeadline } from './deadline.ts';
+import { announcedBytes, answerMcp, BODY_DEADLINE_MS, countCalls, MAX_BATCH_CALLS, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
 import type { RateLimiter } from './rate-limiter.ts';
 import { ALLOW, baseHeaders, failure, finish, HttpError, JSON_TYPE, preflight, rateHeaders, tooManyRequests, clip, type Answer, type GatewayResult } from './responses.ts';
 import { answerBytes, createRoutes, type Routes } from './routes.ts';
@@ -29,7 +31,7 @@ export interface GatewayRequest {
   /** An absolute URL, or the path and query as sent (`/api/v1/tools?page=2`). */
   url: string;
   headers: { get(name: string): string | null };
-  /** Read only for POST /mcp, once the key is accepted. */
+  /** Read only for POST /mcp, once the key and the limit allow it (an adapter may make it on first use). */
   body?: ReadableStream<Uint8Array> | null;
 }
 
@@ -50,6 +52,8 @@ export interface GatewayOptions {
   usage?: UsageStore;
   /** Bytes of everything remembered between requests, keys included (default DEFAULT_CACHE_BYTES). */
   cacheBytes?: number;
+  /** Bytes of request bodies in flight (default DEFAULT_BODY_BUDGET_BYTES, API.md's 64 MiB). */
+  bodyBudgetBytes?: number;
   now?: () => number;
   log?: (line: string) => void;
 }
@@ -78,6 +82,7 @@ class RequestPath implements Gateway {
   private readonly now: () => number;
   private readonly log: (line: string) => void;
   private readonly origin: string | undefined;
+  private readonly bodies: BodyBudget;
 
   constructor(private readonly options: GatewayOptions) {
     this.snapshot = options.snapshot;
@@ -85,7 +90,8 @@ class RequestPath implements Gateway {
     this.log = options.log ?? ((line: string) => console.error(line));
     this.cache = new BoundedCache(options.cacheBytes ?? DEFAULT_CACHE_BYTES);
     this.authenticate = createAuthenticator({ keys: options.keys, cache: this.cache, freshMs: options.keyCacheMs ?? 0, log: this.log, now: this.now });
-    this.countRequests = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, now: this.now, log: this.log });
+    this.countRequests = createLimits({ limiterFor: options.limiterFor, perMinute: options.perMinute, usage: options.usage, now: this.now, log: this.log });
+    this.bodies = new BodyBudget(options.bodyBudgetBytes ?? DEFAULT_BODY_BUDGET_BYTES);
     this.routes = createRoutes({ snapshot: this.snapshot, cache: this.cache, log: this.log });
     this.origin = options.publicBaseUrl?.replace(/\/+$/, '');
   }
@@ -105,14 +111,9 @@ class RequestPath implements Gateway {
       const identity = await this.authenticate(apiKey, authorization);
       keyId = identity.id;
       if (target.path === USAGE_PATH && method !== 'POST') return finish(headers, await this.usage(identity, target.query, headers), ifNoneMatch, keyId);
-      // An MCP body counts as its JSON-RPC calls; one that cannot be read (413, 408) counts once.
-      const mcp = method === 'POST' ? await this.mcpBody(request) : undefined;
-      const rate = await this.countRequests(identity.plan, identity.id, mcp instanceof HttpError || mcp === undefined ? 1 : mcp.calls);
-      rateHeaders(rate, headers);
-      headers['Cache-Control'] = 'private';
-      if (!rate.success) throw tooManyRequests(rate.limit, rate.reset, this.now());
-      if (mcp instanceof HttpError) throw mcp;
-      return finish(headers, await this.keyedAnswer(request, target, mcp), ifNoneMatch, keyId);
+      if (method === 'POST') return finish(headers, await this.mcp(request, identity, headers), ifNoneMatch, keyId);
+      await this.count(identity, 1, headers);
+      return finish(headers, await this.keyedAnswer(request, target), ifNoneMatch, keyId);
     } catch (e) {
       return failure(headers, e, this.log, keyId);
     }
@@ -150,9 +151,51 @@ class RequestPath implements Gateway {
     rateHeaders(rate, headers);
     headers['Cache-Control'] = 'private';
     const days = lastDays(this.now());
-    const { days: counted } = this.options.usage ? await this.options.usage.read(identity.id, days) : { days: days.map((date) => ({ date, requests: 0, limited: 0 })) };
+    const { days: counted } = this.options.usage ? await this.readUsage(identity.id, days) : { days: days.map((date) => ({ date, requests: 0, limited: 0 })) };
     const data = { key_id: identity.id, plan: identity.plan, limit: rate.limit, remaining: Math.max(0, rate.remaining), reset: Math.ceil(rate.reset / 1000), days: counted };
     return { status: 200, body: JSON.stringify({ data }) };
+  }
+
+  /** A key's usage within the store deadline; 503 when it cannot be read (API.md, "Degraded mode"), never a 500 or a hang. */
+  private async readUsage(id: string, days: readonly string[]) {
+    try {
+      return await withDeadline(this.options.usage!.read(id, days), () => new Error(`no answer within ${STORE_DEADLINE_MS / 1000} s`));
+    } catch (e) {
+      this.log(`usage of ${id} could not be read: ${e instanceof Error ? e.message : String(e)}`);
+      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Your usage cannot be read right now; retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+    }
+  }
+
+  /** Counts `rate` requests of the key and adds the X-RateLimit-* headers; 429 when they are over the limit (none then counted). */
+  private async count(identity: Identity, rate: number, headers: Record<string, string>): Promise<void> {
+    const result = await this.countRequests(identity.plan, identity.id, rate);
+    rateHeaders(result, headers);
+    headers['Cache-Control'] = 'private';
+    if (!result.success) throw tooManyRequests(result.limit, result.reset, this.now());
+  }
+
+  /**
+   * POST /mcp. The limit is checked before a byte of the body is read, and the body is held within
+   * the budget of bodies in flight (API.md); once read it counts as its JSON-RPC calls, at least
+   * once. A body that cannot be read (413, 408), or a batch no wait could admit (over 100 calls or
+   * over the plan's whole limit: 400), counts once and is answered with its error.
+   */
+  private async mcp(request: GatewayRequest, identity: Identity, headers: Record<string, string>): Promise<Answer> {
+    const before = await this.countRequests(identity.plan, identity.id, 0);
+    rateHeaders(before, headers);
+    headers['Cache-Control'] = 'private';
+    if (before.remaining < 1) throw tooManyRequests(before.limit, before.reset, this.now());
+    const release = this.bodies.reserve(identity.id, announcedBytes(request));
+    try {
+      const body = await this.mcpBody(request);
+      const refused = body instanceof HttpError ? body : batchTooLarge(body.calls, before.limit);
+      await this.count(identity, refused ? 1 : (body as McpBody).calls, headers);
+      if (refused) throw refused;
+      const { text, parsed } = body as McpBody;
+      return await answerMcp({ routes: this.routes, snapshot: this.snapshot }, request, text, parsed);
+    } finally {
+      release();
+    }
   }
 
   /** GET /readyz: whether keyed requests can be served now (API.md), never counted. */
@@ -184,8 +227,7 @@ class RequestPath implements Gateway {
    * remembered under the URL it was asked by, as sent (a URL starts with '/' or a scheme, which no
    * other name in the cache does; an absolute one names its origin, which its Link header uses).
    */
-  private keyedAnswer(request: GatewayRequest, target: Target, mcp: McpBody | undefined): Promise<Answer> {
-    if (mcp) return answerMcp({ routes: this.routes, snapshot: this.snapshot }, request, mcp.text, mcp.parsed);
+  private keyedAnswer(request: GatewayRequest, target: Target): Promise<Answer> {
     const origin = this.origin ?? target.origin;
     return remembered(this.cache, request.url, () => this.routes.route(target.path, target.query, origin), answerBytes);
   }
@@ -194,6 +236,12 @@ class RequestPath implements Gateway {
 /** API.md: a key in the query string is never read, since URLs end up in logs. */
 function keyInUrl(): HttpError {
   return new HttpError(401, 'MISSING_API_KEY', 'A key in the URL (?api_key=) is never read, since URLs end up in logs: send it in the X-API-Key header (X-API-Key: sk_...) or as Authorization: Bearer sk_..., and take it out of the URL.');
+}
+
+/** API.md: a batch that no wait could admit is 400, not 429. */
+function batchTooLarge(calls: number, planLimit: number): HttpError | undefined {
+  if (calls <= MAX_BATCH_CALLS && calls <= planLimit) return undefined;
+  return new HttpError(400, 'INVALID_PARAMETER', `The body holds a batch of ${calls} calls; a batch may hold at most ${Math.min(MAX_BATCH_CALLS, planLimit)} (at most ${MAX_BATCH_CALLS}, and no more than this key's plan allows per minute, ${planLimit}): send it in smaller batches.`);
 }
 
 /** A POST /mcp body, read and weighed. */

@@ -28,8 +28,12 @@ export interface KeyStore {
   ready(): Promise<void>;
 }
 
-/** Why keyed requests cannot be served (GET /readyz names it). */
-export type UnavailableReason = 'key_store_unreachable' | 'key_set_missing';
+/**
+ * Why keyed requests cannot be served (GET /readyz names it): the store does not answer; it lost
+ * the key set this instance saw in it; or it never held one (a fresh store: not an outage, the
+ * message says how to create the first key).
+ */
+export type UnavailableReason = 'key_store_unreachable' | 'key_set_missing' | 'no_keys';
 
 export class KeyStoreUnavailableError extends Error {
   constructor(message: string, readonly retryAfterSeconds = 5, readonly reason: UnavailableReason = 'key_store_unreachable') {

@@ -6,12 +6,15 @@ import { memoryRateLimiter, type MemoryRateLimiter } from './memory-rate-limiter
 import { Outage } from './outage.ts';
 import type { RateLimiter, RateLimitResult } from './rate-limiter.ts';
 import { HttpError } from './responses.ts';
+import type { UsageStore } from './usage.ts';
 
 export interface LimitsOptions {
   /** The limiter of a plan; undefined for a plan that is not configured. */
   limiterFor(plan: string): RateLimiter | undefined;
   /** The plan's per-minute limit, for the fallback window when its limiter cannot be reached. */
   perMinute?(plan: string): number | undefined;
+  /** Where the fallback window records what it counts: requests served in degraded mode are usage too. */
+  usage?: UsageStore;
   now: () => number;
   log: (line: string) => void;
 }
@@ -19,7 +22,7 @@ export interface LimitsOptions {
 /** Counts `rate` requests of a key; rejects with the 503 HttpError to answer. */
 export type CountRequests = (plan: string, id: string, rate: number) => Promise<RateLimitResult>;
 
-export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions): CountRequests {
+export function createLimits({ limiterFor, perMinute, usage, now, log }: LimitsOptions): CountRequests {
   const outage = new Outage('rate limiter', 'counting in this instance until it answers', log, now);
   /** One in-process window per plan (plans are the operator's few), made at the first outage. */
   const fallbacks = new Map<string, MemoryRateLimiter>();
@@ -31,7 +34,9 @@ export function createLimits({ limiterFor, perMinute, now, log }: LimitsOptions)
     const limit = perMinute?.(plan);
     if (local === undefined && limit !== undefined) fallbacks.set(plan, local = memoryRateLimiter(limit, now));
     if (local === undefined) throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'The rate limiter cannot be reached right now; retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
-    return local.count(id, rate);
+    const result = local.count(id, rate);
+    if (rate > 0) usage?.record(id, now(), result.success ? rate : 0, result.success ? 0 : 1);
+    return result;
   }
 
   return async (plan, id, rate) => {

@@ -1,7 +1,8 @@
 // POST /mcp as a route of the core: the MCP tools over Streamable HTTP, stateless, JSON responses
 // (the SDK's web-standard transport, so every adapter shares it). The gateway checks the method,
-// the key and the limit as for /api/v1; this file reads the body (after the key: API.md), says how
-// many JSON-RPC calls it holds (each counts), and answers it.
+// the key and the limit as for /api/v1, and holds the body within the budget of bodies in flight;
+// this file reads the body (after the key and the limit: API.md), says how many JSON-RPC calls it
+// holds (each counts), and answers it.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
 import { createMcpServer, type McpSources } from './mcp.ts';
 import { HttpError, type Answer } from './responses.ts';
@@ -20,13 +21,25 @@ export interface McpRequest {
   body?: ReadableStream<Uint8Array> | null;
 }
 
+/** API.md: a batch of more calls than this is 400, whatever the plan allows. */
+export const MAX_BATCH_CALLS = 100;
+
+/** The bytes a request announces for its body (Content-Length); MAX_BODY_BYTES + 1 when it announces more, MAX_BODY_BYTES when nothing. */
+export function announcedBytes(request: McpRequest): number {
+  const header = request.headers.get('content-length');
+  const announced = header !== null && /^\d{1,16}$/.test(header.trim()) ? Number(header) : MAX_BODY_BYTES;
+  return Math.min(announced, MAX_BODY_BYTES + 1);
+}
+
 /** The request's body as text: 413 past MAX_BODY_BYTES (read no further), 408 past BODY_DEADLINE_MS. */
 export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_MS): Promise<string> {
-  const announced = Number(request.headers.get('content-length') ?? 0);
-  if (announced > MAX_BODY_BYTES) throw tooLarge();
-  if (!request.body) return '';
-  const reader = request.body.getReader();
-  const chunks: Uint8Array[] = [];
+  if (announcedBytes(request) > MAX_BODY_BYTES) throw tooLarge();
+  const body = request.body;
+  if (!body) return '';
+  const reader = body.getReader();
+  // Decoded as it arrives: the body is held once, as its text, never also as chunks and a copy.
+  const decoder = new TextDecoder();
+  let text = '';
   let size = 0;
   let timer: ReturnType<typeof setTimeout> | undefined;
   const expired = new Promise<never>((_, reject) => {
@@ -38,7 +51,7 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
       if (done) break;
       size += value.byteLength;
       if (size > MAX_BODY_BYTES) throw tooLarge();
-      chunks.push(value);
+      text += decoder.decode(value, { stream: true });
     }
   } catch (e) {
     void reader.cancel().catch(() => {});
@@ -46,10 +59,7 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
   } finally {
     clearTimeout(timer);
   }
-  const bytes = new Uint8Array(size);
-  let at = 0;
-  for (const chunk of chunks) { bytes.set(chunk, at); at += chunk.byteLength; }
-  return new TextDecoder().decode(bytes);
+  return text + decoder.decode();
 }
 
 /** The client went away (or its stream broke) before the body ended: not a server error. */
@@ -63,7 +73,8 @@ function tooLarge(): HttpError {
 
 /**
  * The parsed body (undefined when it is not JSON) and how many calls it counts (API.md): each
- * JSON-RPC request, none for a notification or a response; 1 for a body the transport refuses.
+ * JSON-RPC request; a body that holds none (only notifications or responses) or that the
+ * transport refuses still counts once, so no body is free.
  */
 export function countCalls(text: string): { parsed: unknown; calls: number } {
   let parsed: unknown;
@@ -71,7 +82,7 @@ export function countCalls(text: string): { parsed: unknown; calls: number } {
   const messages: unknown[] = Array.isArray(parsed) ? parsed : [parsed];
   const isMessage = (m: unknown): m is object => typeof m === 'object' && m !== null && !Array.isArray(m);
   if (messages.length === 0 || !messages.every(isMessage)) return { parsed, calls: 1 };
-  return { parsed, calls: messages.filter((m) => 'method' in m && 'id' in m).length };
+  return { parsed, calls: Math.max(1, messages.filter((m) => 'method' in m && 'id' in m).length) };
 }
 
 /** The transport's answer to the body, as an Answer of the core. */

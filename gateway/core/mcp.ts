@@ -27,8 +27,9 @@ const OUTPUT = {
  * tool does not take is refused by name.
  */
 function inputSchema(tool: string, endpoint: Endpoint, view: SnapshotView) {
-  // MCP answers whole tools (their structured results follow the output schema): no fields= here.
-  const specs = (PARAMS[endpoint] as readonly ParamSpec[]).filter((spec) => spec.kind !== 'field-list');
+  // MCP answers whole tools in plain text (their structured results follow the output schema): no
+  // fields= here, and no highlight= (HTML marks are for a screen, not an assistant).
+  const specs = (PARAMS[endpoint] as readonly ParamSpec[]).filter((spec) => spec.kind !== 'field-list' && spec.name !== 'highlight');
   return strictArguments(tool, Object.fromEntries(specs.map((spec) => [spec.name, fieldOf(spec, view)])));
 }
 
@@ -45,7 +46,12 @@ function fieldOf(spec: ParamSpec, view: SnapshotView): z.ZodType {
     case 'integer': return z.int(rest).min(spec.min, rest).max(spec.max, rest).optional().describe(`${spec.description} ${spec.min} to ${spec.max}; default ${spec.default}.`);
     case 'text': return z.string().describe(spec.description);
     case 'boolean': return z.boolean().optional().describe(spec.description);
-    case 'enum': return z.enum(spec.values as [string, ...string[]], rest).optional().describe(spec.description);
+    case 'enum': {
+      const one = z.enum(spec.values as [string, ...string[]], rest);
+      if (!spec.multiple) return one.optional().describe(spec.description);
+      const some = z.union([one, z.array(one).min(1)], { error: (issue) => valueProblem(spec, [issue.input].flat().map(String).find((v) => !spec.values.includes(v)) ?? String(issue.input), view) });
+      return some.optional().describe(`${spec.description} One value, or a list of them.`);
+    }
     case 'date': return z.string().optional().describe(spec.description);
     case 'host': return z.string().optional().describe(spec.description);
     case 'field-list': return z.never();
@@ -98,10 +104,30 @@ const READ_ONLY = { readOnlyHint: true, openWorldHint: false };
 const body = (a: EndpointAnswer) => JSON.parse(bodyText(a.body)) as Record<string, unknown>;
 const toolLine = (t: Tool, i: number) => `${i + 1}. ${toolText(t)}`;
 
-function listText<T>(json: Record<string, unknown>, line: (x: T, i: number) => string): string {
+function listText<T>(json: Record<string, unknown>, line: (x: T, i: number) => string, snapshot?: SnapshotView): string {
   const meta = json.meta as PageMeta;
   const items = (json.data as T[]).map(line);
-  return `${meta.total} in all; page ${meta.page} of ${Math.max(meta.total_pages, 1)}.\n${items.join('\n') || '(no results on this page)'}`;
+  const facets = meta.facets && snapshot ? `${facetsText(meta.facets, snapshot)}\n` : '';
+  return `${meta.total} in all; page ${meta.page} of ${Math.max(meta.total_pages, 1)}.\n${facets}${items.join('\n') || '(no results on this page)'}`;
+}
+
+/** The largest values of each facet in a sentence: "Mostly freemium (30 of 47); categories: Image Generation 25, ...". */
+function facetsText(facets: NonNullable<PageMeta['facets']>, snapshot: SnapshotView): string {
+  const top = (counts: Record<string, number | undefined>, name: (v: string) => string = (v) => v) => Object.entries(counts).slice(0, 5).map(([v, n]) => `${name(v)} ${n}`).join(', ');
+  const parts: string[] = [];
+  if (facets.pricing) {
+    const entries = Object.entries(facets.pricing) as [string, number][];
+    const all = entries.reduce((sum, [, n]) => sum + n, 0);
+    const [first, n] = entries[0] ?? ['', 0];
+    parts.push(n * 2 > all ? `Mostly ${first} (${n} of ${all})` : `pricing: ${top(facets.pricing)}`);
+  }
+  if (facets.category) {
+    const names = new Map(snapshot.data.categories.map((c) => [c.slug, c.name]));
+    parts.push(`categories: ${top(facets.category, (slug) => names.get(slug) ?? slug)}`);
+  }
+  if (facets.platform) parts.push(`platforms: ${top(facets.platform)}`);
+  if (facets.open_source) parts.push(`open source: ${facets.open_source.true ?? 0} of ${(facets.open_source.true ?? 0) + (facets.open_source.false ?? 0)}`);
+  return `${parts.join('; ')}.`;
 }
 
 /**
@@ -147,24 +173,24 @@ function registerListTools(server: McpServer, sources: McpSources): void {
   const { routes } = sources;
   server.registerTool('search_tools', {
     title: 'Search AI tools',
-    description: 'Find AI tools for a need, by name or in plain words, in English, German, French, Spanish, Portuguese, Italian or Dutch ("text to speech with a free plan", "remove background", "free alternative to midjourney", "cursor vs github copilot", "bildgenerator"). Tolerates typos. Words like "free", "open source" or "for mac" filter; "alternatives to X" and "X vs Y" are understood. Returns tools best first, each with a relevance score, and meta.interpreted saying how the query was read. Filter with category, pricing, platform or open_source.',
+    description: 'Find AI tools for a need, by name or in plain words, in English, German, French, Spanish, Portuguese, Italian or Dutch ("text to speech with a free plan", "remove background", "free alternative to midjourney", "cursor vs github copilot", "bildgenerator"). Tolerates typos. Words like "free", "open source" or "for mac" filter; "alternatives to X" and "X vs Y" are understood. Returns tools best first, each with a relevance score, and meta.interpreted saying how the query was read. Filter with a category slug, pricing (free, freemium, paid), platform or open_source; facets (pricing, category, platform, open_source) adds how many matching tools each value has, over all results.',
     inputSchema: inputSchema('search_tools', 'search', sources.snapshot),
     outputSchema: OUTPUT.search,
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.search(asParams(args)));
-    return { json, text: listText(json, toolLine) };
+    return { json, text: listText(json, toolLine, sources.snapshot) };
   }));
 
   server.registerTool('list_tools', {
     title: 'List AI tools',
-    description: 'Browse the catalog with filters: a category slug, pricing (free, freemium, paid), platform (web, ios, android, macos, windows, linux, api, browser-extension, ide-extension, cli, self-hosted), open_source, sorted by name or newest; paginated.',
+    description: 'Browse the catalog with filters: a category slug, pricing (free, freemium, paid), platform (web, ios, android, macos, windows, linux, api, browser-extension, ide-extension, cli, self-hosted), open_source, sorted by name or newest; paginated. facets (pricing, category, platform, open_source) adds how many tools each value has, over the whole list.',
     inputSchema: inputSchema('list_tools', 'tools', sources.snapshot),
     outputSchema: OUTPUT.tools,
     annotations: READ_ONLY,
   }, (args) => answer(async () => {
     const json = body(await routes.tools(asParams(args), false));
-    return { json, text: listText(json, toolLine) };
+    return { json, text: listText(json, toolLine, sources.snapshot) };
   }));
 
   server.registerTool('list_categories', {

@@ -122,11 +122,11 @@ function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotVi
     return text;
   }
   if (value === undefined) return 'default' in spec ? spec.default : undefined;
-  if (spec.kind === 'snapshot-enum' && spec.multiple) {
+  if ((spec.kind === 'snapshot-enum' || spec.kind === 'enum') && spec.multiple) {
     const values = value.split(',');
     for (const one of values) {
       const problem = valueProblem(spec, one, view);
-      if (problem !== undefined) throw new ParamError(`${problem} Several values are joined by commas (e.g. ${spec.name}=${spec.source === 'pricing' ? 'free,freemium' : spec.source === 'platforms' ? 'web,api' : 'text-to-speech,voice-cloning'}).`);
+      if (problem !== undefined) throw new ParamError(`${problem} Several values are joined by commas (e.g. ${spec.name}=${multipleExample(spec)}).`);
     }
     return [...new Set(values)];
   }
@@ -135,6 +135,11 @@ function checkParam(spec: ParamSpec, value: string | undefined, view: SnapshotVi
   if (spec.kind === 'slug-list') return value.split(',').map((s) => s.trim().toLowerCase());
   if (spec.kind === 'field-list') return TOOL_FIELDS.filter((f) => f === 'slug' || value.split(',').includes(f));
   return spec.kind === 'integer' ? Number(value) : spec.kind === 'boolean' ? value === 'true' : spec.kind === 'host' ? hostOf(value) : value;
+}
+
+function multipleExample(spec: ParamSpec): string {
+  if (spec.kind === 'enum') return spec.values.slice(0, 2).join(',');
+  return spec.kind !== 'snapshot-enum' ? '' : spec.source === 'pricing' ? 'free,freemium' : spec.source === 'platforms' ? 'web,api' : 'text-to-speech,voice-cloning';
 }
 
 /** A real calendar date written YYYY-MM-DD. */

@@ -1,6 +1,6 @@
 // RateLimiter: counts requests per key. Read this first; the in-memory limiter (embedded default),
-// the primary's count over IPC (several workers) and @upstash/ratelimit (production) implement it,
-// one limiter per plan. Shaped like @upstash/ratelimit's result so they are interchangeable.
+// the primary's count over IPC (several workers) and the fixed window over Upstash Redis
+// (production) implement it, one limiter per plan. Shaped like @upstash/ratelimit's result.
 
 export interface RateLimitResult {
   /** false when these requests are over the limit: the gateway answers 429 and counts nothing. */

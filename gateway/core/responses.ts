@@ -119,7 +119,10 @@ function matches(header: string | null, etag: string): boolean {
   });
 }
 
-/** RFC 8288 Link header with absolute URLs that keep the other parameters, as GitHub does. */
+/** API.md: a Link header longer than this is left out (clients such as Node's refuse long headers). */
+export const MAX_LINK_BYTES = 8 * 1024;
+
+/** RFC 8288 Link header with absolute URLs that keep the other parameters, as GitHub does; none past MAX_LINK_BYTES. */
 export function linkHeader(origin: string, path: string, query: string, page: number, totalPages: number): string | undefined {
   if (totalPages <= 1) return undefined;
   const others = query.split('&').filter((s) => s !== '' && s !== 'page' && !s.startsWith('page='));
@@ -128,7 +131,8 @@ export function linkHeader(origin: string, path: string, query: string, page: nu
   if (page > 1) links.push(`${at}${Math.min(page - 1, totalPages)}>; rel="prev"`);
   if (page < totalPages) links.push(`${at}${page + 1}>; rel="next"`);
   links.push(`${at}${totalPages}>; rel="last"`);
-  return links.join(', ');
+  const header = links.join(', ');
+  return header.length <= MAX_LINK_BYTES ? header : undefined;
 }
 
 export function tooManyRequests(limit: number, reset: number, now: number): HttpError {

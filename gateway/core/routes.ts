@@ -1,10 +1,11 @@
 // The five endpoints under /api/v1: a path is routed to one of them, its parameters are parsed by
 // the API.md rules, and the answer is a prebuilt body (by manifest key) or a computed one. The
 // endpoint functions are also what the MCP tools call, so both answer alike.
-import { API_BASE, SLUG_MAX, SLUG_PATTERN } from '../../snapshot/contract.ts';
+import { API_BASE, SLUG_MAX, SLUG_PATTERN, type FacetName } from '../../snapshot/contract.ts';
 import { nearest } from '../../snapshot/edit-distance.ts';
 import { categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, listPage, pageMeta, pageTag, renderPage, selectBySlugs, selectCategories, selectTools, toolKey, toolsKey, type EncodedItems, type PageMeta, type ToolQuery } from '../../snapshot/lists.ts';
-import { createSearchEngine, type SearchEngine } from '../../snapshot/search/index.ts';
+import { facetIndex, type FacetCounts } from '../../snapshot/facets.ts';
+import { createSearchEngine, type SearchEngine, type SearchFilter } from '../../snapshot/search/index.ts';
 import { similarTools } from '../../snapshot/similar.ts';
 import type { RetiredTool, Tool } from '../../snapshot/types.ts';
 import { bodyBytes, remembered, type BoundedCache } from './bounded-cache.ts';
@@ -72,7 +73,7 @@ class Endpoints implements Routes {
     return { ...answer, link: linkHeader(origin, path, query, answer.page!, answer.totalPages!) };
   }
 
-  tools(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
+  async tools(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
     const q = toolsQuery(params, this.snapshot);
     const { data } = this.snapshot;
     let extra: Partial<PageMeta> | undefined;
@@ -85,7 +86,22 @@ class Endpoints implements Routes {
       const since = q.updated_since;
       extra = { retired: data.retired.filter((r) => r.retired_at >= since).map((r) => r.slug) };
     }
-    return this.list('tools', toolsKey(q), toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE, fields: undefined }), () => selectTools(data, q), q.page, q.per_page, prebuiltOk, extra, q.fields);
+    if (q.facets !== undefined) extra = { ...extra, facets: await this.listFacets(q) };
+    return this.list('tools', toolsKey(q), filterKey(q), () => selectTools(data, q), q.page, q.per_page, prebuiltOk, extra, q.fields);
+  }
+
+  /**
+   * A list's facet counts: over the tools its other filters select (all of them, the usual case,
+   * or those of website, updated_since, slugs), each facet without its own filter.
+   */
+  private async listFacets(q: ToolQuery): Promise<FacetCounts> {
+    const { data } = this.snapshot;
+    const index = facetIndex(data);
+    const unfaceted = { ...q, ...UNFACETED };
+    const candidates = unfaceted.website === undefined && unfaceted.updated_since === undefined && unfaceted.slugs === undefined
+      ? index.all()
+      : index.of(await remembered(this.cache, `selection\0${filterKey(unfaceted)}`, () => selectTools(data, unfaceted), selectionBytes));
+    return index.count(candidates, q, q.facets!);
   }
 
   categories(params: RawParams, prebuiltOk = true): Promise<EndpointAnswer> {
@@ -107,13 +123,23 @@ class Endpoints implements Routes {
     const ranked = await remembered(this.cache, `similar\0${target}`, () => similarTools(data, target), (s) => 16 * s.length + 32);
     const allowed = new Set(selectTools(data, { ...q, similar_to: undefined, sort: 'name' }));
     const selected = ranked.filter((s) => allowed.has(s.index));
-    const { indices, meta } = listPage(selected.map((s) => s.index), q.page, perPage);
+    const listed = listPage(selected.map((s) => s.index), q.page, perPage);
+    const { indices } = listed;
+    const meta = q.facets === undefined ? listed.meta : { ...listed.meta, facets: this.similarFacets(q, ranked) };
     const start = (q.page - 1) * perPage;
     const members = indices.map((_, k) => `"similarity":${selected[start + k]!.similarity}`);
     const page = q.fields
       ? this.computedPage(`similar:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, members)
       : this.computedPage('similar', this.snapshot.toolItems, indices, meta, members);
     return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
+  }
+
+  /** similar_to's facet counts: over the tools like it that its other filters (website, updated_since) let through. */
+  private similarFacets(q: ToolQuery, ranked: readonly { index: number }[]): FacetCounts {
+    const { data } = this.snapshot;
+    const index = facetIndex(data);
+    const others = new Set(selectTools(data, { ...q, ...UNFACETED, similar_to: undefined, sort: 'name' }));
+    return index.count(index.of(ranked.filter((s) => others.has(s.index)).map((s) => s.index)), q, q.facets!);
   }
 
   /** The current tool a slug names, as the item path resolves it (301s followed, 410 and 404 thrown). */
@@ -130,14 +156,22 @@ class Endpoints implements Routes {
 
   async search(params: RawParams): Promise<EndpointAnswer> {
     const q = searchQuery(params, this.snapshot);
-    const { total, hits, interpreted } = (await this.searchEngine()).page(q.q, q, (q.page - 1) * q.limit, q.limit);
-    const scores = hits.map((h) => `"score":${h.score}`);
+    const engine = await this.searchEngine();
+    const { total, hits, interpreted, matched, words } = engine.page(q.q, q, (q.page - 1) * q.limit, q.limit, { matches: q.facets !== undefined, words: q.highlight === true });
     const indices = hits.map((h) => h.index);
-    const meta = { ...pageMeta(total, q.page, q.limit), ...(interpreted && { interpreted }) };
+    const highlights = words && engine.highlights(words, indices);
+    const scores = hits.map((h, k) => `"score":${h.score}${highlights ? `,"highlights":${JSON.stringify(highlights[k])}` : ''}`);
+    const meta = { ...pageMeta(total, q.page, q.limit), ...(interpreted && { interpreted }), ...(matched && { facets: this.searchFacets(matched, q.facets!) }) };
     const page = q.fields
       ? this.computedPage(`search:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, scores)
       : this.computedPage('search', this.snapshot.toolItems, indices, meta, scores);
     return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
+  }
+
+  /** A search's facet counts: over every tool the query matched, each facet without its own filter (a constraint word read from the query is one). */
+  private searchFacets(matched: { docs: ArrayLike<number>; filter: SearchFilter }, names: FacetName[]): FacetCounts {
+    const index = facetIndex(this.snapshot.data);
+    return index.count(index.of(matched.docs), matched.filter, names);
   }
 
   tool(slug: string): EndpointAnswer { return this.item('tools', slug); }
@@ -243,6 +277,12 @@ class Endpoints implements Routes {
     });
   }
 }
+
+/** A list's query without its facet filters. */
+const UNFACETED = { category: undefined, pricing: undefined, platform: undefined, open_source: undefined };
+
+/** The key of a list's selection: its filters and order, whatever its page, size, fields or facets. */
+const filterKey = (q: ToolQuery) => toolsKey({ ...q, page: 1, per_page: DEFAULT_PER_PAGE, fields: undefined, facets: undefined });
 
 /** The weight of a remembered answer. */
 export const answerBytes = (answer: Answer) => bodyBytes(answer.body) + (answer.link?.length ?? 0) * 2 + 128;

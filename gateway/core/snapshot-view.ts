@@ -21,7 +21,11 @@ export interface SnapshotView {
   groups: Set<string>;
   pricing: Set<string>;
   platforms: Set<string>;
-  /** The search index, loaded on first use and then kept for the life of the process (a failed load is tried again). */
+  /**
+   * The search index of this snapshot, imported on first use and then kept (a failed import is
+   * tried again). The Node adapter asks for it while it loads the snapshot, so data and index
+   * arrive as one unit; the edge bundles it, or fetches it from the snapshot's own CDN folder.
+   */
   searchIndex(): Promise<SearchIndex>;
 }
 

@@ -15,8 +15,9 @@ export interface Usage { days: UsageDay[]; last_used_at: string | null }
 export interface UsageStore {
   /**
    * Adds to a key's counts of today. It never delays or fails a request: stores keep the counts
-   * in memory and write them in the background. Failure policy: a write that fails is logged and
-   * tried again with the next one (usage is a report, not a bill: counts may be lost in a crash).
+   * in memory and write them in the background. Failure policy: a write that fails is logged, and
+   * its counts are kept (within a bound of bytes) and sent with the next one (usage is a report,
+   * not a bill: counts may be lost in a crash).
    */
   record(id: string, at: number, requests: number, limited: number): void;
   /** A key's counts for `days` (oldest first; a day without requests is zeros) and when it was last used. */
@@ -58,6 +59,23 @@ export function addUsage(usage: KeyUsage | undefined, at: number, requests: numb
   }
   if (requests > 0 && at > u.last) u.last = at;
   return u;
+}
+
+/** `from`'s counts added to `into` (made when missing): counts that could not be sent wait with the newer ones. */
+export function mergeUsage(into: KeyUsage | undefined, from: KeyUsage): KeyUsage {
+  const u = into ?? { days: {}, last: 0 };
+  for (const [day, [requests, limited]] of Object.entries(from.days)) {
+    const counts = u.days[day] ??= [0, 0];
+    counts[0] += requests;
+    counts[1] += limited;
+  }
+  u.last = Math.max(u.last, from.last);
+  return u;
+}
+
+/** What a key's waiting counts weigh: its id and up to USAGE_DAYS days of counts. */
+export function usageBytes(id: string): number {
+  return 2 * id.length + 64 + USAGE_DAYS * 48;
 }
 
 /** The API's view of a key's usage over `days`. */

@@ -50,13 +50,10 @@ export function createServer(site: ServerOptions): http.Server {
     }
     const target = pathOf(req.url ?? '/');
     const method = req.method ?? 'GET';
-    const request: GatewayRequest = {
-      method,
-      url: target,
-      headers: new RequestHeaders(req.headers),
-      // Only POST /mcp has a body, read by the core once the key is accepted.
-      body: method === 'POST' ? Readable.toWeb(req) as ReadableStream<Uint8Array> : null,
-    };
+    const request: GatewayRequest = { method, url: target, headers: new RequestHeaders(req.headers), body: null };
+    // Only POST /mcp has a body, read by the core once the key and the limit allow it. The stream
+    // is made then: made earlier, it would start reading the body into memory at once.
+    if (method === 'POST') Object.defineProperty(request, 'body', { get: () => Readable.toWeb(req) as ReadableStream<Uint8Array> });
     // The core answers every error itself; a rejection is a bug.
     const { gateway, bodies } = site;
     gateway.handle(request).then((r) => deliver(res, r, bodies, method, target, started), (e: unknown) => internalError(res, randomUUID(), e, ''));
@@ -169,6 +166,8 @@ function send(res: http.ServerResponse, result: GatewayResult, bodies: Map<strin
     }
   }
   if (payload !== null) headers['Content-Length'] = typeof payload === 'string' ? Buffer.byteLength(payload) : payload.byteLength;
+  // A body refused before it was read is not read afterwards either: the connection closes.
+  if (!res.req.complete) headers.Connection = 'close';
   res.writeHead(result.status, headers);
   // HEAD: the same headers as GET (Content-Length included), no body.
   res.end(res.req.method === 'HEAD' || payload === null ? undefined : payload);

@@ -6,7 +6,8 @@
 // made, when missing or stale, by build/cli/ensure-built.ts, which npm runs first (prestart).
 import cluster from 'node:cluster';
 import { createGateway } from '../core/gateway.ts';
-import type { KeyAdmin } from '../core/key-admin.ts';
+import { withDeadline } from '../core/deadline.ts';
+import type { KeyAdmin, KeyInfo } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
 import { countForWorkers } from './primary-limits.ts';
 import { loadSnapshot, type LoadedSnapshot } from './load.ts';
@@ -37,6 +38,8 @@ const WORKERS = setting('WEB_CONCURRENCY', 1, 1, 64);
 const HEADERS_TIMEOUT_MS = setting('HEADERS_TIMEOUT_MS', 10_000, 1, 600_000, 'a whole number of milliseconds');
 /** Everything a process remembers between requests (answers, selections, key verdicts, search words), keys included. */
 const CACHE_MB = setting('CACHE_MB', 128, 0, 65_536, 'a whole number of megabytes');
+/** Request bodies in flight (POST /mcp), all together; past it a new body is 503. */
+const BODY_BUDGET_MB = setting('BODY_BUDGET_MB', 64, 1, 65_536, 'a whole number of megabytes');
 /** Origin of the absolute URLs in Link headers; never the client's Host header. */
 const base = (process.env.PUBLIC_BASE_URL || `http://${HOST.includes(':') ? `[${HOST}]` : HOST}:${PORT}`).replace(/\/+$/, '');
 if (!/^https?:\/\/[^/?#\s]+$/.test(base)) fail(`PUBLIC_BASE_URL must be an origin such as https://api.example.com; got '${process.env.PUBLIC_BASE_URL}'.`);
@@ -59,11 +62,25 @@ try {
   fail(e instanceof PlansFileError ? e.message : `Could not load the plans file: ${(e as Error).message}`);
 }
 const stores = await openStores(plans, process.env, { workers: cluster.isWorker ? WORKERS : 1 }).catch((e: Error) => fail(`Could not open the key store: ${e.message}`));
-if (cluster.isPrimary) await checkKeyPlans();
+if (cluster.isPrimary && !stores.shared) await checkKeyPlans(await stores.admin.list().catch((e: Error) => fail(`Could not list the keys in ${stores.admin.location}: ${e.message}`)));
+/** How long the check waits for the shared store's list of keys, and then how long until it asks again. */
+const KEY_LIST_DEADLINE_MS = 5_000;
+// A shared store that cannot be reached at start does not keep the server from listening (API.md:
+// /healthz 200, /readyz 503 with the reason, keyed requests 503): the plans are checked once it answers.
+if (cluster.isPrimary && stores.shared) checkKeyPlansOnceReachable();
+
+function checkKeyPlansOnceReachable(): void {
+  let told = false;
+  const attempt = () => withDeadline(stores.admin.list(), () => new Error(`no answer within ${KEY_LIST_DEADLINE_MS / 1000} s`), KEY_LIST_DEADLINE_MS).then(checkKeyPlans, (e: Error) => {
+    if (!told) console.error(`The key store ${stores.admin.location} cannot be reached (${e.message}): listening anyway; /readyz says why and keyed requests get 503 until it answers. The keys' plans are checked once it does.`);
+    told = true;
+    setTimeout(() => void attempt(), KEY_LIST_DEADLINE_MS).unref();
+  });
+  void attempt();
+}
 
 /** Every active key's plan must be in the plans file: a key on a missing plan would get 503 forever. */
-async function checkKeyPlans(): Promise<void> {
-  const keys = await stores.admin.list().catch((e: Error) => fail(`Could not list the keys in ${stores.admin.location}: ${e.message}`));
+async function checkKeyPlans(keys: KeyInfo[]): Promise<void> {
   const missing = new Map<string, string[]>();
   for (const k of keys) if (k.status === 'active' && !plans[k.plan]) missing.set(k.plan, [...(missing.get(k.plan) ?? []), k.id]);
   if (missing.size === 0) return;
@@ -109,7 +126,7 @@ async function serve(): Promise<void> {
   // The stores and limiters outlive a snapshot: a new snapshot gets a new gateway over the same ones.
   const gatewayOf = (loaded: LoadedSnapshot) => createGateway({
     snapshot: loaded.view, keys: stores.keys, keyCacheMs: stores.keyCacheMs, limiterFor: stores.limiterFor, usage: stores.usage, perMinute: (plan) => plans[plan]?.per_minute,
-    publicBaseUrl: base, cacheBytes: CACHE_MB * 1024 * 1024,
+    publicBaseUrl: base, cacheBytes: CACHE_MB * 1024 * 1024, bodyBudgetBytes: BODY_BUDGET_MB * 1024 * 1024,
   });
   const accessLog = openAccessLog();
   const site = { gateway: gatewayOf(snapshot), bodies: snapshot.bodies, accessLog: accessLog.log, headersTimeoutMs: HEADERS_TIMEOUT_MS };

@@ -2,17 +2,17 @@
 // edge and on Node alike). Chosen when UPSTASH_REDIS_REST_URL and UPSTASH_REDIS_REST_TOKEN are set.
 //
 // Layout: `aitc:key:<sha256>` is a hash {id, plan, name, status, created_at, revoked_at};
-// `aitc:key-ids` maps each key id to its hash. Counters belong to @upstash/ratelimit
-// (`aitc:rl:<plan>:<id>:<window>`), fixed 60-s windows aligned to the minute.
-import { Ratelimit } from '@upstash/ratelimit';
+// `aitc:key-ids` maps each key id to its hash. Counters belong to the fixed window
+// (fixed-window.ts: `aitc:rl:<plan>:<id>:<window>`), 60-s windows aligned to the minute.
 import { Redis } from '@upstash/redis';
 import { generateKey, generateKeyId, hashKey } from '../core/api-keys.ts';
-import { withDeadline } from '../core/deadline.ts';
+import { STORE_DEADLINE_MS, withDeadline } from '../core/deadline.ts';
 import { KeyAdminError, type KeyAdmin, type KeyInfo, type KeyRecord } from '../core/key-admin.ts';
 import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
 import type { Plans } from '../core/plans.ts';
 import type { RateLimiter } from '../core/rate-limiter.ts';
-import { addUsage, USAGE_DAYS, type KeyUsage, type UsageStore } from '../core/usage.ts';
+import { addUsage, mergeUsage, USAGE_DAYS, usageBytes, type KeyUsage, type UsageStore } from '../core/usage.ts';
+import { fixedWindow } from './fixed-window.ts';
 
 const KEY = (hash: string) => `aitc:key:${hash}`;
 const IDS = 'aitc:key-ids';
@@ -42,32 +42,37 @@ export function upstashFromEnv(env: Record<string, string | undefined>, plans: P
   const token = env.UPSTASH_REDIS_REST_TOKEN;
   if (!url || !token) return undefined;
   // No retries: an unreachable store is reported at once and the gateway's degraded mode takes over.
-  const redis = new Redis({ url, token, retry: false, enableTelemetry: false });
+  // A request is aborted at the store deadline, so a hanging Redis holds no connection past it.
+  const redis = new Redis({ url, token, retry: false, enableTelemetry: false, signal: () => AbortSignal.timeout(STORE_DEADLINE_MS) });
   const cacheMs = env.KEY_CACHE_SECONDS !== undefined ? Number(env.KEY_CACHE_SECONDS) * 1000 : KEY_CACHE_MS;
   const usage = upstashUsage(redis);
   return {
     keys: upstashKeyStore(redis),
     keyCacheMs: Math.min(cacheMs, KEY_CACHE_MS),
-    admin: upstashKeyAdmin(redis, url),
+    // The operator's commands (a long import) are not held to the serving deadline.
+    admin: upstashKeyAdmin(new Redis({ url, token, retry: false, enableTelemetry: false }), url),
     limiterFor: upstashLimiters(redis, plans, usage),
     usage,
   };
 }
 
 export function upstashKeyStore(redis: Redis): KeyStore {
+  /** Whether this instance has seen a key set in Redis: once it has, a Redis without one lost it. */
+  let seenKeySet = false;
+  const noKeySet = () => seenKeySet ? keySetMissing() : noKeys();
   return {
     async lookup(hash): Promise<KeyLookup> {
       const [found, sets] = await ask(redis.pipeline().hgetall<KeyHash>(KEY(hash)).exists(KEY_SET_MARKER, IDS).exec<[Partial<KeyHash> | null, number]>());
-      if (!found || !found.id) {
-        if (sets === 0) throw keySetMissing();
-        return { status: 'unknown' };
-      }
+      if (sets === 0) throw noKeySet();
+      seenKeySet = true;
+      if (!found || !found.id) return { status: 'unknown' };
       // The old secret of a key rotated with a grace period works until its time, then is refused.
       const expired = found.until ? Date.now() >= Date.parse(String(found.until)) : false;
       return found.status === 'active' && !expired ? { status: 'active', id: String(found.id), plan: String(found.plan) } : { status: 'revoked', id: String(found.id) };
     },
     async ready() {
-      if ((await ask(redis.exists(KEY_SET_MARKER, IDS))) === 0) throw keySetMissing();
+      if ((await ask(redis.exists(KEY_SET_MARKER, IDS))) === 0) throw noKeySet();
+      seenKeySet = true;
     },
   };
 }
@@ -79,6 +84,11 @@ async function ask<T>(call: Promise<T>): Promise<T> {
   } catch (e) {
     throw new KeyStoreUnavailableError(`Upstash Redis: ${(e as Error).message}`);
   }
+}
+
+/** A fresh Redis (no key created yet) is not an outage: the operator creates the first key. */
+function noKeys(): KeyStoreUnavailableError {
+  return new KeyStoreUnavailableError(`No API key has been created in this Redis yet: the operator creates the first one with "npm run keys -- create --plan free --name <name>" (with the Upstash variables set), or restores a "keys export" with "npm run keys -- import <file>".`, 30, 'no_keys');
 }
 
 function keySetMissing(): KeyStoreUnavailableError {
@@ -164,26 +174,9 @@ export function upstashKeyAdmin(redis: Redis, location: string): KeyAdmin {
   };
 }
 
-/** One @upstash/ratelimit fixed window per plan, recording usage; its errors and timeouts reach the core, which degrades. */
+/** One fixed window per plan, recording usage; its errors and timeouts reach the core, which degrades. */
 export function upstashLimiters(redis: Redis, plans: Plans, usage?: UsageStore): (plan: string) => RateLimiter | undefined {
-  const limiters = new Map(Object.entries(plans).map(([plan, { per_minute }]) => {
-    const ratelimit = new Ratelimit({
-      redis, limiter: Ratelimit.fixedWindow(per_minute, '60 s'), prefix: `aitc:rl:${plan}`,
-      analytics: false, ephemeralCache: false, timeout: 0,
-    });
-    const limiter: RateLimiter = {
-      async limit(id, rate = 1) {
-        if (rate === 0) {
-          const { remaining, reset } = await withDeadline(ratelimit.getRemaining(id), () => new Error('Upstash Redis did not answer within 1 s'));
-          return { success: true, limit: per_minute, remaining, reset };
-        }
-        const { success, limit, remaining, reset } = await withDeadline(ratelimit.limit(id, { rate }), () => new Error('Upstash Redis did not answer within 1 s'));
-        usage?.record(id, Date.now(), success ? rate : 0, success ? 0 : 1);
-        return { success, limit, remaining, reset };
-      },
-    };
-    return [plan, limiter];
-  }));
+  const limiters = new Map(Object.entries(plans).map(([plan, { per_minute }]) => [plan, fixedWindow(redis, plan, per_minute, usage)]));
   return (plan) => limiters.get(plan);
 }
 
@@ -195,18 +188,40 @@ const USAGE_FLUSH_MS = 2_000;
 
 export interface UpstashUsage extends UsageStore { close(): Promise<void> }
 
+/** Counts waiting to be sent (after failed writes too) are kept within this many bytes per instance. */
+export const PENDING_USAGE_BYTES = 1024 * 1024;
+
 /**
  * Usage in Redis: each instance adds up its counts in memory and sends them every 2 s in one
- * pipeline of HINCRBYs on a key per key and day, which expires after 30 days (the bound).
+ * pipeline of HINCRBYs on a key per key and day, which expires after 30 days (the bound). Counts
+ * a write could not send are kept and sent with the next one, within PENDING_USAGE_BYTES: past
+ * it, the counts of keys not yet waiting are dropped, and how many is logged.
  */
 export function upstashUsage(redis: Redis, log: (line: string) => void = (l) => console.error(l)): UpstashUsage {
   let pending = new Map<string, KeyUsage>();
+  let pendingBytes = 0;
+  let dropped = 0;
   let timer: ReturnType<typeof setInterval> | undefined;
+  /** Adds a key's counts to those waiting, unless a key new to them would pass the bound. */
+  function keep(id: string, add: (u: KeyUsage | undefined) => KeyUsage, requests: number): void {
+    const waiting = pending.get(id);
+    if (waiting === undefined) {
+      const bytes = usageBytes(id);
+      if (pendingBytes + bytes > PENDING_USAGE_BYTES) { dropped += requests; return; }
+      pendingBytes += bytes;
+    }
+    pending.set(id, add(waiting));
+  }
   async function flush(): Promise<void> {
+    if (dropped > 0) {
+      log(`usage: ${dropped} requests were not recorded: more keys' counts were waiting to be sent to Upstash Redis than ${PENDING_USAGE_BYTES} bytes hold`);
+      dropped = 0;
+    }
     if (pending.size === 0) return;
     const sending = pending;
     pending = new Map();
-    const p = redis.pipeline();
+    pendingBytes = 0;
+    const p = redis.multi();
     for (const [id, u] of sending) {
       for (const [day, [requests, limited]] of Object.entries(u.days)) {
         p.hincrby(USAGE(id, day), 'requests', requests).hincrby(USAGE(id, day), 'limited', limited).expire(USAGE(id, day), (USAGE_DAYS + 1) * 86_400);
@@ -216,12 +231,15 @@ export function upstashUsage(redis: Redis, log: (line: string) => void = (l) => 
     try {
       await withDeadline(p.exec(), () => new Error('no answer within 1 s'));
     } catch (e) {
-      log(`usage could not be sent to Upstash Redis (${(e as Error).message}); these counts are dropped`);
+      // One transaction: a write that failed added nothing, so its counts are sent again (one that
+      // timed out after Redis applied it counts twice: usage is a report, and that beats losing it).
+      for (const [id, u] of sending) keep(id, (w) => mergeUsage(w, u), Object.values(u.days).reduce((n, [r]) => n + r, 0));
+      log(`usage could not be sent to Upstash Redis (${(e as Error).message}); the counts are kept and sent with the next write`);
     }
   }
   return {
     record(id, at, requests, limited) {
-      pending.set(id, addUsage(pending.get(id), at, requests, limited));
+      keep(id, (u) => addUsage(u, at, requests, limited), requests);
       if (timer === undefined) {
         timer = setInterval(() => void flush(), USAGE_FLUSH_MS);
         (timer as { unref?: () => void }).unref?.();
@@ -231,7 +249,7 @@ export function upstashUsage(redis: Redis, log: (line: string) => void = (l) => 
       const p = redis.pipeline();
       for (const day of days) p.hgetall(USAGE(id, day));
       p.get(LAST_USED(id));
-      const results = await p.exec<unknown[]>();
+      const results = await withDeadline(p.exec<unknown[]>(), () => new Error(`no answer within ${STORE_DEADLINE_MS / 1000} s`));
       const last = results.pop() as string | null;
       return {
         days: days.map((date, k) => {

@@ -8,6 +8,7 @@ import { similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
 import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, sortKey, TYPO, type SearchHit } from './ranking.ts';
 import { QueryReader, type Interpreted, type ReadFilter } from './reading.ts';
+import { Highlighter, type Highlights } from './highlight.ts';
 import { HitsMemo, type Recall } from './recall.ts';
 import { Tally } from './scratch.ts';
 import { Spelling } from './spelling.ts';
@@ -25,7 +26,14 @@ export interface SearchPage {
   hits: SearchHit[];
   /** How the query was read, when it was more than words (`meta.interpreted`). */
   interpreted?: Interpreted;
+  /** With `want.matches`: every tool the query matched, before any filter, and the filters (the request's and the query's constraints together). */
+  matched?: { docs: ArrayLike<number>; filter: SearchFilter };
+  /** With `want.words`: the query's content words as matched, in English. */
+  words?: string[];
 }
+
+/** What a page also answers when asked (facet counts and highlights need them). */
+export interface PageWants { matches?: boolean; words?: boolean }
 
 export interface SearchEngine {
   /** Every matching tool, best first. `q` is the raw (already length-checked) query. */
@@ -34,7 +42,9 @@ export interface SearchEngine {
    * The best `offset + limit` matches' last `limit`, and the exact number of matches: what one
    * page of results needs, without ordering every match of a common word in a large catalog.
    */
-  page(q: string, filter: SearchFilter, offset: number, limit: number): SearchPage;
+  page(q: string, filter: SearchFilter, offset: number, limit: number, want?: PageWants): SearchPage;
+  /** The highlights of these tools for the words a page answered (`want.words`): highlight.ts. */
+  highlights(words: readonly string[], docs: readonly number[]): Highlights[];
 }
 
 export interface SearchEngineOptions {
@@ -55,6 +65,20 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
  */
 const meaningful = (words: number) => Math.min(words - 1, 2) * 2;
 
+/** The request's filters and the query's constraints as one filter: a tool passes both. */
+function mergeFilters(filter: SearchFilter, read: ReadFilter): SearchFilter {
+  const both = <T>(a: T[] | undefined, b: T[] | undefined) => (a === undefined ? b : b === undefined ? a : a.filter((x) => b.includes(x)));
+  const out: SearchFilter = {};
+  const pricing = both(filter.pricing, read.pricing);
+  const platform = both(filter.platform, read.platform);
+  const openSource = filter.open_source ?? read.open_source;
+  if (filter.category !== undefined) out.category = filter.category;
+  if (pricing !== undefined) out.pricing = pricing;
+  if (platform !== undefined) out.platform = platform;
+  if (openSource !== undefined) out.open_source = openSource;
+  return out;
+}
+
 /** A request's filters and the query's constraints together: a tool passes both. */
 interface Allowed { pricing: number; platforms: number; openSource: number; category?: readonly number[] }
 
@@ -68,6 +92,7 @@ class Engine implements SearchEngine {
   /** The tools of a category filter, marked for one query (scratch). */
   private readonly inCategory: Uint8Array;
   private readonly reader: QueryReader;
+  private highlighter: Highlighter | undefined;
 
   constructor(private readonly data: SnapshotData, index: SearchIndex, private readonly memo: HitsMemo) {
     this.tables = buildTables(data);
@@ -81,35 +106,50 @@ class Engine implements SearchEngine {
     this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, (word) => spelling.correct(word));
   }
 
+  highlights(words: readonly string[], docs: readonly number[]): Highlights[] {
+    this.highlighter ??= new Highlighter(this.data, this.vocabulary);
+    return this.highlighter.highlight(words, docs.map((doc) => this.data.tools[doc]!));
+  }
+
   search(q: string, filter: SearchFilter = {}): SearchHit[] {
     return this.page(q, filter, 0, this.tables.count).hits;
   }
 
-  page(q: string, filter: SearchFilter, offset: number, limit: number): SearchPage {
+  page(q: string, filter: SearchFilter, offset: number, limit: number, want: PageWants = {}): SearchPage {
     const reading = this.reader.read(q);
-    const interpreted = Object.keys(reading.interpreted).length > 0 ? { interpreted: reading.interpreted } : {};
-    const allowed = this.allowed(filter, reading.filter);
-    if (reading.like !== undefined) return { ...this.alike(reading.like.tools, allowed, offset, limit), ...interpreted };
+    const merged = mergeFilters(filter, reading.filter);
     const qWords = contentWords(reading.words);
-    if (qWords.length === 0) return { total: 0, hits: [], ...interpreted };
+    const extras = (matched: () => ArrayLike<number>) => ({
+      ...(Object.keys(reading.interpreted).length > 0 && { interpreted: reading.interpreted }),
+      ...(want.matches && { matched: { docs: matched(), filter: merged } }),
+      ...(want.words && { words: qWords }),
+    });
+    const allowed = this.allowed(merged);
+    if (reading.like !== undefined) {
+      const { total, hits, ranked } = this.alike(reading.like.tools, allowed, offset, limit);
+      return { total, hits, ...extras(() => ranked.map((s) => s.index)) };
+    }
+    if (qWords.length === 0) return { total: 0, hits: [], ...extras(() => []) };
     const whole = compact(reading.words.join(''));
     const needed = meaningful(qWords.length);
     this.tally.counting = needed > 0;
     this.scoreWords(qWords);
     if (whole.length >= 2) this.scoreWhole(whole, qWords.length);
     this.addProminence(whole);
-    const n = this.filteredKeys(allowed, needed);
+    // The tools the query matched (for facets), before any filter: those that pass the precision rule.
+    const matched: number[] | undefined = want.matches ? [] : undefined;
+    const n = this.filteredKeys(allowed, needed, matched);
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));
     const hits: SearchHit[] = [];
     for (let i = offset; i < top.length; i++) hits.push(hitOf(top[i]!));
-    return { total: n, hits, ...interpreted };
+    return { total: n, hits, ...extras(() => matched ?? []) };
   }
 
   /**
    * Alternatives to one tool, as similar_to answers them (each score its similarity); or two tools
    * compared: both first, then the tools most like both (their mean similarity).
    */
-  private alike(tools: readonly number[], allowed: Allowed | undefined, offset: number, limit: number): { total: number; hits: SearchHit[] } {
+  private alike(tools: readonly number[], allowed: Allowed | undefined, offset: number, limit: number): { total: number; hits: SearchHit[]; ranked: readonly Similar[] } {
     const lists = tools.map((t) => this.memo.remember(`${t}\0similar`, () => similarTools(this.data, t), (s) => 16 * s.length + 32));
     let ranked = lists[0]!;
     if (lists.length === 2) {
@@ -121,16 +161,13 @@ class Engine implements SearchEngine {
       ranked = [...tools.map((index) => ({ index, similarity: 1 })), ...others];
     }
     const selected = allowed === undefined ? ranked : ranked.filter((s) => this.passes(s.index, allowed));
-    return { total: selected.length, hits: selected.slice(offset, offset + limit).map((s) => ({ index: s.index, score: s.similarity })) };
+    return { total: selected.length, hits: selected.slice(offset, offset + limit).map((s) => ({ index: s.index, score: s.similarity })), ranked };
   }
 
-  /** The request's filters and the query's constraints as one test per tool (undefined: no filter). */
-  private allowed(filter: SearchFilter, read: ReadFilter): Allowed | undefined {
+  /** The request's filters and the query's constraints (merged) as one test per tool (undefined: no filter). */
+  private allowed(filter: SearchFilter): Allowed | undefined {
     const { pricingCodes } = this.tables;
-    const both = <T>(a: T[] | undefined, b: T[] | undefined) => (a === undefined ? b : b === undefined ? a : a.filter((x) => b.includes(x)));
-    const pricing = both(filter.pricing, read.pricing);
-    const platform = both(filter.platform, read.platform);
-    const openSource = filter.open_source ?? read.open_source;
+    const { pricing, platform, open_source: openSource } = filter;
     if (pricing === undefined && platform === undefined && openSource === undefined && filter.category === undefined) return undefined;
     const members = filter.category?.flatMap((c) => this.vocabulary.members.get(c)?.docs ?? []);
     return {
@@ -201,7 +238,7 @@ class Engine implements SearchEngine {
    * leaves the tally empty. Filters read arrays by tool, not the tools' objects: a common word in
    * a large catalog touches tens of thousands of tools, scattered across the heap.
    */
-  private filteredKeys(allowed: Allowed | undefined, needed: number): number {
+  private filteredKeys(allowed: Allowed | undefined, needed: number, matched: number[] | undefined): number {
     const { pricingOf, platformBits: bits, openSource } = this.tables;
     const { score, strong, touched, count } = this.tally;
     const { sortKeys: keys, inCategory } = this;
@@ -217,6 +254,7 @@ class Engine implements SearchEngine {
         strong[doc] = 0;
         if (meant < needed) continue;
       }
+      matched?.push(doc);
       if (allowed !== undefined) {
         if (allowed.pricing !== -1 && (allowed.pricing & (1 << pricingOf[doc]!)) === 0) continue;
         if (allowed.platforms !== -1 && (allowed.platforms & bits[doc]!) === 0) continue;
