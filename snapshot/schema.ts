@@ -221,7 +221,7 @@ export const pageMetaSchema = z.object({
     platform: z.array(z.enum(PLATFORMS)).optional().describe('Platforms the query\'s words asked for ("for mac", "api"), any of them, applied as a filter.'),
     open_source: z.boolean().optional().describe('Open source asked for ("open source", "self-hosted"), applied as a filter.'),
     similar_to: z.string().optional().describe('The tool whose alternatives were asked for ("alternatives to X"): results are ranked as similar_to ranks them.'),
-    versus: z.tuple([z.string(), z.string()]).optional().describe('The two tools compared ("X vs Y"): both first, then the tools most like both.'),
+    versus: z.array(z.string()).length(2).optional().describe('The two tools compared ("X vs Y"): both first, then the tools most like both.'),
     corrected: z.string().optional().describe('The query as read after correcting a misspelt word of the catalog.'),
   }).optional().describe('Search: how the query was read, when it was more than words (only the keys that apply), so an app can show "Free alternatives to ChatGPT".'),
   facets: facetCountsSchema.optional(),
