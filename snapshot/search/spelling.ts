@@ -3,7 +3,7 @@
 // letter or two away. Names have their own typo matching (word-hits.ts); this one corrects the
 // query before it is read, so phrasings and constraints see the word as it was meant.
 import { editDistance } from '../edit-distance.ts';
-import { TypoIndex } from './typo-index.ts';
+import { firstAtLeast, TypoIndex } from './typo-index.ts';
 
 /** Shorter words are too often a different word one letter away. */
 const MIN_LENGTH = 5;
@@ -37,12 +37,6 @@ export class Spelling {
 
   /** A word typed so far ("elevenl", "transcri") is a prefix, not a typo. */
   private startsAWord(word: string): boolean {
-    let [lo, hi] = [0, this.words.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.words[mid]! < word) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < this.words.length && this.words[lo]!.startsWith(word);
+    return this.words[firstAtLeast(this.words, word)]?.startsWith(word) ?? false;
   }
 }

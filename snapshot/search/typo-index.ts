@@ -74,12 +74,17 @@ export class TypoIndex {
 
   /** The first position in the index whose number is at least `value`. */
   private from(value: number): number {
-    let [lo, hi] = [0, this.sorted.length];
-    while (lo < hi) {
-      const mid = (lo + hi) >>> 1;
-      if (this.sorted[mid]! < value) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo;
+    return firstAtLeast(this.sorted, value);
   }
+}
+
+/** The first position in a sorted array whose element is at least `value` (its length if none). */
+export function firstAtLeast<T extends number | string>(sorted: ArrayLike<T>, value: T): number {
+  let [lo, hi] = [0, sorted.length];
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }
