@@ -7,18 +7,18 @@ import { compact, type SearchIndex } from '../search-index.ts';
 import { similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
 import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, sortKey, TYPO, type SearchHit } from './ranking.ts';
-import { QueryReader, type Interpreted, type ReadFilter } from './reading.ts';
+import { QueryReader, type Interpreted } from './reading.ts';
+import { allowedBy, mergeFilters, passes, type Allowed, type SearchFilter } from './filters.ts';
 import { Highlighter, type Highlights } from './highlight.ts';
 import { HitsMemo, type Recall } from './recall.ts';
 import { Tally } from './scratch.ts';
 import { Spelling } from './spelling.ts';
-import { aliasHits, buildTables, namedTool, platformBits, VERSION, type Tables } from './tables.ts';
+import { aliasHits, buildTables, namedTool, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
 import { contentWords } from './words.ts';
 
-/** Filters a request states; each list allows any of its values. */
-export interface SearchFilter { category?: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean }
+export type { SearchFilter };
 
 export interface SearchPage {
   /** The exact number of matches. */
@@ -65,23 +65,6 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
  */
 const meaningful = (words: number) => Math.min(words - 1, 2) * 2;
 
-/** The request's filters and the query's constraints as one filter: a tool passes both. */
-function mergeFilters(filter: SearchFilter, read: ReadFilter): SearchFilter {
-  const both = <T>(a: T[] | undefined, b: T[] | undefined) => (a === undefined ? b : b === undefined ? a : a.filter((x) => b.includes(x)));
-  const out: SearchFilter = {};
-  const pricing = both(filter.pricing, read.pricing);
-  const platform = both(filter.platform, read.platform);
-  const openSource = filter.open_source ?? read.open_source;
-  if (filter.category !== undefined) out.category = filter.category;
-  if (pricing !== undefined) out.pricing = pricing;
-  if (platform !== undefined) out.platform = platform;
-  if (openSource !== undefined) out.open_source = openSource;
-  return out;
-}
-
-/** A request's filters and the query's constraints together: a tool passes both. */
-interface Allowed { pricing: number; platforms: number; openSource: number; category?: readonly number[] }
-
 class Engine implements SearchEngine {
   private readonly tables: Tables;
   private readonly vocabulary: Vocabulary;
@@ -124,7 +107,7 @@ class Engine implements SearchEngine {
       ...(want.matches && { matched: { docs: matched(), filter: merged } }),
       ...(want.words && { words: qWords }),
     });
-    const allowed = this.allowed(merged);
+    const allowed = allowedBy(merged, this.tables, this.data, this.vocabulary);
     if (reading.like !== undefined) {
       const { total, hits, ranked } = this.alike(reading.like.tools, allowed, offset, limit);
       return { total, hits, ...extras(() => ranked.map((s) => s.index)) };
@@ -160,30 +143,8 @@ class Engine implements SearchEngine {
         .sort((a, b) => b.similarity - a.similarity || prominence[b.index]! - prominence[a.index]! || a.index - b.index);
       ranked = [...tools.map((index) => ({ index, similarity: 1 })), ...others];
     }
-    const selected = allowed === undefined ? ranked : ranked.filter((s) => this.passes(s.index, allowed));
+    const selected = allowed === undefined ? ranked : ranked.filter((s) => passes(this.tables, s.index, allowed));
     return { total: selected.length, hits: selected.slice(offset, offset + limit).map((s) => ({ index: s.index, score: s.similarity })), ranked };
-  }
-
-  /** The request's filters and the query's constraints (merged) as one test per tool (undefined: no filter). */
-  private allowed(filter: SearchFilter): Allowed | undefined {
-    const { pricingCodes } = this.tables;
-    const { pricing, platform, open_source: openSource } = filter;
-    if (pricing === undefined && platform === undefined && openSource === undefined && filter.category === undefined) return undefined;
-    const members = filter.category?.flatMap((c) => this.vocabulary.members.get(c)?.docs ?? []);
-    return {
-      pricing: pricing === undefined ? -1 : pricing.reduce((bits, p) => bits | (pricingCodes.includes(p) ? 1 << pricingCodes.indexOf(p) : 0), 0),
-      platforms: platform === undefined ? -1 : platformBits(this.data, platform),
-      openSource: openSource === undefined ? -1 : openSource ? 1 : 0,
-      ...(members && { category: members }),
-    };
-  }
-
-  private passes(doc: number, allowed: Allowed): boolean {
-    const { pricingOf, platformBits: bits, openSource } = this.tables;
-    return (allowed.pricing === -1 || (allowed.pricing & (1 << pricingOf[doc]!)) !== 0)
-      && (allowed.platforms === -1 || (allowed.platforms & bits[doc]!) !== 0)
-      && (allowed.openSource === -1 || openSource[doc] === allowed.openSource)
-      && (allowed.category === undefined || allowed.category.includes(doc));
   }
 
   /** Each word's matches, given the compounds it makes with its neighbours and the categories phrased around it. */
