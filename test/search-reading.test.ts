@@ -106,6 +106,10 @@ describe('search precision', () => {
     expect(page(q).total).toBe(0);
   });
 
+  it('reads a last word typed in part as the phrasing it starts ("image gen"), so image generators come first', () => {
+    for (const slug of top('image gen', 5)) expect(inCategory(slug, 'text-to-image'), slug).toBe(true);
+  });
+
   it('answers the MCP search tool\'s own example with text-to-speech tools that have a free plan', () => {
     for (const slug of top('text to speech with a free plan', 5)) {
       expect(inCategory(slug, 'text-to-speech'), slug).toBe(true);

@@ -117,7 +117,7 @@ class Engine implements SearchEngine {
     const needed = meaningful(qWords.length);
     this.tally.counting = needed > 0;
     this.scoreWords(qWords);
-    if (whole.length >= 2) this.scoreWhole(whole, qWords.length);
+    if (whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
     this.addProminence(whole);
     // The tools the query matched (for facets), before any filter: those that pass the precision rule.
     const matched: number[] | undefined = want.matches ? [] : undefined;
@@ -158,7 +158,7 @@ class Engine implements SearchEngine {
   }
 
   /** The whole query against whole names, ignoring spacing and punctuation: "eleven labs", "tl dv". */
-  private scoreWhole(whole: string, wordCount: number): void {
+  private scoreWhole(whole: string, wordCount: number, phrase: boolean): void {
     const { names, phrases, primaryPhrase } = this.tables;
     const tally = this.tally;
     const base = PER_WORD_MATCHED * wordCount;
@@ -171,8 +171,8 @@ class Engine implements SearchEngine {
     const aliases = aliasHits(this.tables, whole);
     const unversioned = whole.replace(VERSION, '');
     for (const { doc, bonus } of aliases.length > 0 || unversioned.length < 2 ? aliases : aliasHits(this.tables, unversioned)) tally.addBonus(doc, bonus, base);
-    // A phrase only reorders tools its words already found.
-    for (const doc of wordCount > 1 ? phrases.get(whole) ?? [] : []) {
+    // A phrase (the whole query, weak words too: "ai voice") only reorders tools its words already found.
+    for (const doc of phrase ? phrases.get(whole) ?? [] : []) {
       if (tally.score[doc] !== 0) tally.score[doc] = tally.score[doc]! + (primaryPhrase[doc] === whole ? PRIMARY_PHRASE : PHRASE);
     }
     for (const doc of this.matcher.wholeTypos(whole)) {

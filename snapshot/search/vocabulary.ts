@@ -2,6 +2,7 @@
 // query: equivalent words, everyday phrasings of categories, and words run together
 // ("voiceover" for "voice over"). Compiled once per engine from the snapshot.
 import type { SnapshotData } from '../types.ts';
+import { firstAtLeast } from './typo-index.ts';
 import { queryWords, words } from './words.ts';
 
 export interface Vocabulary {
@@ -9,6 +10,8 @@ export interface Vocabulary {
   equivalents: Map<string, string[]>;
   /** phrasing (content words joined) -> category slugs. */
   phrasings: Map<string, string[]>;
+  /** The phrasings' keys, sorted: a run of query words whose last word is typed in part finds its completions. */
+  phrasingKeys: string[];
   /** category slug -> its tools, and for each whether the category is the tool's first (primary). */
   members: Map<string, { docs: number[]; primary: boolean[] }>;
   /** Joined adjacent words of names, tags and category names ("voice over" -> "voiceover") -> tools. */
@@ -34,7 +37,8 @@ export function compileVocabulary(data: SnapshotData, nameWords: readonly (reado
   });
   // Category names once each, for all their tools.
   for (const c of data.categories) compounds.add(compounds.of(words(c.name)), members.get(c.slug)?.docs ?? []);
-  return { equivalents: equivalents(data), phrasings: phrasings(data), members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary) };
+  const phrased = phrasings(data);
+  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys: [...phrased.keys()].sort(), members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary) };
 }
 
 function equivalents(data: SnapshotData): Map<string, string[]> {
@@ -97,9 +101,22 @@ export function phrasedCategories(qWords: string[], vocabulary: Vocabulary): Set
   const out = qWords.map(() => new Set<string>());
   for (let i = 0; i < qWords.length; i++) {
     for (let j = i; j < qWords.length; j++) {
-      const categories = vocabulary.phrasings.get(qWords.slice(i, j + 1).join(' '));
+      const run = qWords.slice(i, j + 1).join(' ');
+      // The last word may be typed only in part ("image gen" for "image generator").
+      const categories = vocabulary.phrasings.get(run) ?? (j === qWords.length - 1 && j > i && qWords[j]!.length >= 3 ? completed(run, vocabulary) : undefined);
       if (categories) for (let k = i; k <= j; k++) for (const c of categories) out[k]!.add(c);
     }
   }
   return out;
+}
+
+/** The categories of the phrasings that complete a run of words whose last word is typed in part. */
+function completed(run: string, vocabulary: Vocabulary): string[] | undefined {
+  const keys = vocabulary.phrasingKeys;
+  const words = run.split(' ').length;
+  const found = new Set<string>();
+  for (let at = firstAtLeast(keys, run); at < keys.length && keys[at]!.startsWith(run); at++) {
+    if (keys[at]!.split(' ').length === words) for (const c of vocabulary.phrasings.get(keys[at]!)!) found.add(c);
+  }
+  return found.size > 0 ? [...found] : undefined;
 }
