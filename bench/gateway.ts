@@ -20,8 +20,13 @@ import { memoryRateLimiter } from '../gateway/core/memory-rate-limiter.ts';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const DURATION = process.env.BENCH_SECONDS ?? '10';
+/** The first of the 7 ports the run listens on (another run on the same machine needs its own). */
+const PORT_BASE = Number(process.env.BENCH_PORT ?? 18_787);
 const BASELINE = process.env.BENCH_BASELINE ? path.resolve(process.env.BENCH_BASELINE) : undefined;
 const work = mkdtempSync(path.join(tmpdir(), 'bench-gateway-'));
+/** What a discovery screen asks for beside its results (issue 34): facet counts, and highlights on a search. */
+const FACETED_SEARCH = 'facets=pricing,category,platform&highlight=true';
+const FACETED_LIST = 'facets=pricing,category,platform,open_source';
 
 function ensureTool(bin: string, pkg: string): void {
   if (spawnSync('sh', ['-c', `command -v ${bin}`]).status === 0 || existsSync(`/usr/sbin/${bin}`)) return;
@@ -109,14 +114,14 @@ try {
   const { key, record } = await newKeyRecord('bench', 'benchmark');
   await writeKeysFile(keysFile, [record]);
 
-  const port = 18_787;
+  const port = PORT_BASE;
   // node --import tsx, not the tsx CLI: the measured pid is then the server itself.
   const node = (file: string, env: NodeJS.ProcessEnv) => spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env } });
   // The server as npm start runs it: the bundle, with node itself.
   const serve = (env: NodeJS.ProcessEnv) => spawn(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, KEYS_FILE: keysFile, PLANS_FILE: plansFile, ...env } });
   const server = serve({ PORT: String(port) });
   children.push({ kill: (s) => server.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
-  const nginxPort = 18_789;
+  const nginxPort = PORT_BASE + 2;
   const conf = path.join(work, 'nginx1.conf');
   writeFileSync(conf, `daemon off; worker_processes 1; pid ${work}/nginx1.pid; error_log ${work}/nginx-error.log;
 events { worker_connections 1024; }
@@ -128,7 +133,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   children.push({ kill: (s) => nginx.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${port}/healthz`);
   await waitForHttp(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`);
-  const baselinePort = 18_793;
+  const baselinePort = PORT_BASE + 6;
   const baseline = BASELINE ? spawn(process.execPath, ['--import', 'tsx', path.join(BASELINE, 'gateway/node/start.ts')], { cwd: BASELINE, stdio: 'ignore', env: { ...process.env, PORT: String(baselinePort), KEYS_FILE: keysFile, PLANS_FILE: plansFile } }) : undefined;
   if (baseline) {
     children.push({ kill: (s) => baseline.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
@@ -142,7 +147,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   const bodyFile = path.join(work, 'bare-body.json');
   writeFileSync(bodyFile, Buffer.from(await sample.arrayBuffer()));
   const sameHeaders = Object.fromEntries([...sample.headers].filter(([k]) => !['date', 'connection', 'keep-alive', 'content-length'].includes(k)));
-  const barePort = 18_790;
+  const barePort = PORT_BASE + 3;
   const bare = node(path.join(ROOT, 'bench/bare-server.ts'), { PORT: String(barePort), BARE_BODY_FILE: bodyFile, BARE_HEADERS: JSON.stringify(sameHeaders) });
   children.push({ kill: (s) => bare.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${barePort}/`);
@@ -164,6 +169,8 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
     ['single tool     GET /tools/elevenlabs', () => measured(pid, `${base}/tools/elevenlabs`, auth), true],
     ['computed page   GET /tools?per_page=7&sort=newest', () => measured(pid, `${base}/tools?per_page=7&sort=newest`, auth), true],
     ['search          GET /search?q=text+to+speech', () => measured(pid, `${base}/search?q=text+to+speech`, auth), true],
+    ['  + facets=pricing,category,platform&highlight=true', () => measured(pid, `${base}/search?q=text+to+speech&${FACETED_SEARCH}`, auth), true],
+    ['computed page + facets=pricing,category,platform,open_source', () => measured(pid, `${base}/tools?per_page=7&sort=newest&${FACETED_LIST}`, auth), true],
     ['computed pages  5,000 distinct combinations', () => measured(pid, base, auth, computedPaths()), false],
     ['searches        5,000 distinct queries', () => measured(pid, base, auth, searchPaths()), false],
     ['health          GET /healthz', () => measured(pid, `http://127.0.0.1:${port}/healthz`), false],
@@ -171,10 +178,10 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   /** Rows measured on the baseline too: [row index, its baseline row's index]. */
   const compared: [number, number][] = [];
   if (baseline) {
-    for (const i of [2, 3, 4, 5, 6, 7]) {
+    for (const i of [2, 3, 4, 5, 8, 9]) {
       const [name, , ] = specs[i]!;
       const url = i === 2 ? `${baselineBase}/tools` : i === 3 ? `${baselineBase}/tools/elevenlabs` : i === 4 ? `${baselineBase}/tools?per_page=7&sort=newest` : i === 5 ? `${baselineBase}/search?q=text+to+speech` : baselineBase;
-      const paths = i === 6 ? computedPaths() : i === 7 ? searchPaths() : undefined;
+      const paths = i === 8 ? computedPaths() : i === 9 ? searchPaths() : undefined;
       compared.push([i, specs.length]);
       specs.push([`  baseline: ${name.trim()}`, () => measured([baseline.pid!], url, auth, paths), false]);
     }
@@ -203,7 +210,7 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   console.log(`server memory after the rows (RSS): ${rssMb(server.pid!).toFixed(0)} MB`);
 
   // The same distinct rows with nothing remembered (CACHE_MB=0): what computing each answer costs.
-  const computingPort = 18_792;
+  const computingPort = PORT_BASE + 5;
   const computing = serve({ PORT: String(computingPort), CACHE_MB: '0' });
   children.push({ kill: (s) => computing.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${computingPort}/healthz`);
@@ -215,17 +222,36 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
     const r = measured([computing.pid!], computingBase, auth, paths);
     console.log(`  ${name.padEnd(50)} ${r.rps.toFixed(0).padStart(6)} req/s  p50 ${r.p50.padStart(8)}  p99 ${r.p99.padStart(8)}  CPU ${r.userUs!.toFixed(1).padStart(5)} + ${r.sysUs!.toFixed(1).padStart(5)} us${r.non2xx ? `  non-2xx: ${r.non2xx}` : ''}`);
   }
+  // Facets and highlights computed on every request, each beside the same request without them, in
+  // the same rounds: CPU per request as a ratio (median of the rounds' ratios; target <= 1.5).
+  const pairs: [string, string, string][] = [
+    ['search GET /search?q=text+to+speech', '/search?q=text+to+speech', `/search?q=text+to+speech&${FACETED_SEARCH}`],
+    ['search GET /search?q=image+generator', '/search?q=image+generator', `/search?q=image+generator&${FACETED_SEARCH}`],
+    ['list   GET /tools?per_page=7&sort=newest', '/tools?per_page=7&sort=newest', `/tools?per_page=7&sort=newest&${FACETED_LIST}`],
+    ['list   GET /tools?pricing=free&platform=web', '/tools?pricing=free&platform=web', `/tools?pricing=free&platform=web&${FACETED_LIST}`],
+  ];
+  const pairRounds = pairs.map(() => [] as [WrkResult, WrkResult][]);
+  for (let round = 0; round < rounds; round++) {
+    pairs.forEach(([, plain, faceted], i) => pairRounds[i]!.push([measured([computing.pid!], `${computingBase}${plain}`, auth), measured([computing.pid!], `${computingBase}${faceted}`, auth)]));
+  }
+  console.log(`CACHE_MB=0, with and without facets (${FACETED_SEARCH} on searches, ${FACETED_LIST} on lists), ${rounds} rounds, median:`);
+  pairs.forEach(([name], i) => {
+    const rs = pairRounds[i]!;
+    const us = (k: 0 | 1) => median(rs.map((pair) => cpu(pair[k])));
+    const ratio = median(rs.map(([a, b]) => cpu(b) / cpu(a)));
+    console.log(`  ${name.padEnd(45)} CPU ${us(0).toFixed(1).padStart(6)} us without, ${us(1).toFixed(1).padStart(6)} us with = ${ratio.toFixed(2)}x (rounds ${rs.map(([a, b]) => (cpu(b) / cpu(a)).toFixed(2)).join('/')}; target <= 1.50)${rs.some(([a, b]) => a.non2xx + b.non2xx > 0) ? '  non-2xx!' : ''}`);
+  });
   computing.kill('SIGTERM');
 
   // More than one core: the same server with two worker processes (keys file; the primary leases counts).
-  const clusterPort = 18_791;
+  const clusterPort = PORT_BASE + 4;
   const two = serve({ PORT: String(clusterPort), WEB_CONCURRENCY: '2' });
   children.push({ kill: (s) => two.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   await waitForHttp(`http://127.0.0.1:${clusterPort}/healthz`);
   const twoBase = `http://127.0.0.1:${clusterPort}/api/v1`;
   execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${twoBase}/tools`], { stdio: 'ignore' });
   console.log('WEB_CONCURRENCY=2 (keys file, counted by the primary over IPC), req/s beside 1 worker (median round above):');
-  for (const [name, i, run] of [['prebuilt page   GET /tools', 2, () => wrk(`${twoBase}/tools`, auth)], ['computed pages  5,000 distinct combinations', 6, () => wrk(twoBase, auth, computedPaths())]] as const) {
+  for (const [name, i, run] of [['prebuilt page   GET /tools', 2, () => wrk(`${twoBase}/tools`, auth)], ['computed pages  5,000 distinct combinations', 8, () => wrk(twoBase, auth, computedPaths())]] as const) {
     run(); // each worker remembers on its own: the first run fills both
     const r = run();
     const one = middle(results[i]!);

@@ -60,6 +60,9 @@ const USAGE = {
 const single = (item: string) => ({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${item}` } } });
 
 
+/** What facets= gives a discovery screen, in the list and search descriptions. */
+const FACETS_TEXT = 'facets=pricing,category,platform,open_source adds meta.facets, the counts a filter panel shows: tools per value over the whole result, a facet\'s own filter left out of its counts.';
+
 /** An OpenAPI query parameter from its row of the contract's parameter table. */
 function queryParam(spec: ParamSpec, data: SnapshotData) {
   const base = { name: spec.name, in: 'query', required: spec.kind === 'text', description: spec.description };
@@ -199,11 +202,11 @@ export function buildOpenApi(data: SnapshotData): object {
     servers: [{ url: '/api/v1' }],
     security: [{ ApiKey: [] }],
     paths: {
-      '/tools': { get: { operationId: 'listTools', summary: 'List tools', parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
+      '/tools': { get: { operationId: 'listTools', summary: 'List tools', description: `Tools by name (or newest, updated), filtered. ${FACETS_TEXT}`, parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
       '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses({ type: 'object', required: ['data'], properties: { data: toolItem('Tool') } }, 'tool') } },
       '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
       '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
-      '/search': { get: { operationId: 'search', summary: 'Search tools', parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
+      '/search': { get: { operationId: 'search', summary: 'Search tools', description: `Tools for a need or a name, best first; words that state a constraint ("free", "for mac") filter as the parameters do (meta.interpreted says how the query was read). ${FACETS_TEXT} highlight=true adds each result's highlights: its matched fields as HTML, matched words in <mark>.`, parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
       '/usage': usagePath(),
       '/mcp': {
         servers: [{ url: '/' }],

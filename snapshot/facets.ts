@@ -17,8 +17,14 @@ export interface FacetFilter {
   open_source?: boolean;
 }
 
-/** One facet: its values, and for each the bitset of the tools that have it. */
-interface Facet { values: string[]; bits: Uint32Array[]; byValue: Map<string, Uint32Array> }
+/**
+ * One facet: its values, for each the bitset of the tools that have it, and its place among the
+ * values in value order. A facet of many values (category) also keeps each tool's values, since
+ * counting a result's tools one by one then costs less than a pass over every value's bitset.
+ */
+interface Facet { values: string[]; bits: Uint32Array[]; byValue: Map<string, Uint32Array>; rank: Uint32Array; perTool?: { start: Uint32Array; values: Uint16Array } }
+/** From this many values on, a facet is counted tool by tool. */
+const MANY_VALUES = 32;
 
 export class FacetIndex {
   /** 32-bit words per bitset. */
@@ -33,7 +39,16 @@ export class FacetIndex {
       const bits = values.map(() => new Uint32Array(this.words));
       const at = new Map(values.map((v, i) => [v, i]));
       for (let doc = 0; doc < n; doc++) for (const v of of(doc)) set(bits[at.get(v)!]!, doc);
-      return { values: [...values], bits, byValue: new Map(values.map((v, i) => [v, bits[i]!])) };
+      const rank = new Uint32Array(values.length);
+      values.map((v, i) => [v, i] as const).sort((a, b) => (a[0] < b[0] ? -1 : 1)).forEach(([, i], r) => { rank[i] = r; });
+      const out: Facet = { values: [...values], bits, byValue: new Map(values.map((v, i) => [v, bits[i]!])), rank };
+      if (values.length >= MANY_VALUES) {
+        const start = new Uint32Array(n + 1);
+        const all: number[] = [];
+        for (let doc = 0; doc < n; doc++) { for (const v of of(doc)) all.push(at.get(v)!); start[doc + 1] = all.length; }
+        out.perTool = { start, values: Uint16Array.from(all) };
+      }
+      return out;
     };
     const { tools } = data;
     this.facets = {
@@ -70,14 +85,18 @@ export class FacetIndex {
       if (!names.includes(name)) continue;
       const base = candidates.slice();
       for (const [other, bits] of filters) if (other !== name) and(base, bits);
-      const { values, bits } = this.facets[name];
-      const counted: [string, number][] = [];
-      for (let v = 0; v < values.length; v++) {
-        const c = countAnd(base, bits[v]!);
-        if (c > 0) counted.push([values[v]!, c]);
-      }
-      counted.sort((a, b) => b[1] - a[1] || (a[0] < b[0] ? -1 : 1));
-      out[name] = Object.fromEntries(name === 'category' ? counted.slice(0, CATEGORY_FACET_MAX) : counted);
+      const { values, bits, rank, perTool } = this.facets[name];
+      const count = new Uint32Array(values.length);
+      if (perTool) countTools(base, perTool, count);
+      else for (let v = 0; v < values.length; v++) count[v] = countAnd(base, bits[v]!);
+      // One number per value that sorts most first, ties by value: count, then the value's rank reversed.
+      const keys = new Float64Array(values.length);
+      let n = 0;
+      for (let v = 0; v < values.length; v++) if (count[v]! > 0) keys[n++] = count[v]! * RANKS + (RANKS - 1 - rank[v]!) + v / RANKS;
+      const sorted = keys.subarray(0, n).sort().reverse().subarray(0, name === 'category' ? CATEGORY_FACET_MAX : n);
+      const counts: Record<string, number> = {};
+      for (const key of sorted) counts[values[Math.round((key % 1) * RANKS)]!] = Math.floor(key / RANKS);
+      out[name] = counts;
     }
     return out;
   }
@@ -92,6 +111,9 @@ export class FacetIndex {
     return out;
   }
 }
+
+/** Room for a value's rank (and its number) in a sort key: more values than any facet has. */
+const RANKS = 65_536;
 
 /** The facet index of a snapshot, made on first use and kept as long as the snapshot's data. */
 const indexes = new WeakMap<SnapshotData, FacetIndex>();
@@ -109,15 +131,30 @@ function and(into: Uint32Array, bits: Uint32Array): void {
   for (let w = 0; w < into.length; w++) into[w] = into[w]! & bits[w]!;
 }
 
+/** Adds each tool of `set` to the count of each of its values. */
+function countTools(set: Uint32Array, perTool: NonNullable<Facet['perTool']>, count: Uint32Array): void {
+  const { start, values } = perTool;
+  for (let w = 0; w < set.length; w++) {
+    let x = set[w]!;
+    while (x !== 0) {
+      const low = x & -x;
+      const doc = (w << 5) + 31 - Math.clz32(low);
+      for (let k = start[doc]!; k < start[doc + 1]!; k++) count[values[k]!]!++;
+      x ^= low;
+    }
+  }
+}
+
 /** The number of tools in both bitsets. */
 function countAnd(a: Uint32Array, b: Uint32Array): number {
   let total = 0;
   for (let w = 0; w < a.length; w++) {
-    let x = (a[w]! & b[w]!) >>> 0;
+    let x = a[w]! & b[w]!;
     if (x === 0) continue;
-    x -= (x >>> 1) & 0x55555555;
-    x = (x & 0x33333333) + ((x >>> 2) & 0x33333333);
-    total += (Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24);
+    // Bits counted in 32-bit integer arithmetic throughout.
+    x = (x - ((x >>> 1) & 0x55555555)) | 0;
+    x = ((x & 0x33333333) + ((x >>> 2) & 0x33333333)) | 0;
+    total += Math.imul((x + (x >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24;
   }
   return total;
 }

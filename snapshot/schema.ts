@@ -239,7 +239,7 @@ export const highlightsSchema = z.object({
   name: z.string().optional(),
   tagline: z.string().optional(),
   description: z.string().optional().describe('A description longer than 200 characters is cut to a 200-character snippet around the first match, with … where text was cut.'),
-}).describe('With highlight=true: the fields that matched (name, tagline, description), HTML-escaped, each matched word wrapped in <mark>...</mark>, also where the query matched through a translation, an equivalent word or a stem. A result matched only by its tags or categories has none.');
+}).describe('With highlight=true: the fields that matched (name, tagline, description), HTML-escaped, each matched word wrapped in <mark>...</mark>, also where the query matched through a translation, an equivalent word or a stem. A result matched only by its tags or categories has an empty object.');
 export type Highlights = z.infer<typeof highlightsSchema>;
 
 export const searchResultSchema = toolSchema.extend({

@@ -17,14 +17,20 @@ export type { Highlights };
 export const SNIPPET_LENGTH = 200;
 /** How much of the snippet comes before the first match, at most. */
 const BEFORE_MATCH = 60;
-/** A form this short marks only a whole word equal to it ("ai"), not every word it begins. */
-const SHORTEST_PREFIX = 3;
+/** A query word this short marks only itself and its plural ("ai", "pic"), not every word it begins. */
+const SHORTEST_PREFIX = 4;
+/** A stem this long marks every word it begins ("generat": generator, generation); a shorter one only a word with the same stem ("not" marks "note", not "nothing"). */
+const SHORTEST_STEM_PREFIX = 5;
 
 /** What one query marks. */
 interface Marks {
-  /** Word forms, each marking a word it begins (or equals, when short). */
-  forms: string[];
-  /** Runs of words marked together where they stand in a row (a phrased category's name). */
+  /** What is looked for: the fewest forms that begin every word that may be marked. */
+  find: string[];
+  /** The query's words and their equivalents: each marks a word it begins (or only itself and its plural, when short). */
+  literals: string[];
+  /** Their stems ("generat" of "generating"): see SHORTEST_STEM_PREFIX. */
+  stems: Set<string>;
+  /** Words in a row, marked together (a phrased category's name; two words a query word runs together). */
   phrases: string[][];
   /** The query run together, for a name written without its spaces ("eleven labs" -> "ElevenLabs"). */
   whole: string;
@@ -32,14 +38,11 @@ interface Marks {
   typos: string[];
 }
 
-/** A word of a text: where it stands and its folded form. */
-interface Token { start: number; end: number; folded: string }
-
 export class Highlighter {
   private readonly categoryWords: Map<string, string[]>;
 
   constructor(data: SnapshotData, private readonly vocabulary: Vocabulary) {
-    this.categoryWords = new Map(data.categories.map((c) => [c.slug, tokens(c.name).map((t) => t.folded)]));
+    this.categoryWords = new Map(data.categories.map((c) => [c.slug, words(c.name)]));
   }
 
   /** The highlights of each tool for the query's content words (in English, as the engine matched them). */
@@ -58,93 +61,189 @@ export class Highlighter {
   }
 
   private marks(qWords: readonly string[]): Marks {
-    const forms = new Set<string>();
+    const { equivalents, compounds, tokens } = this.vocabulary;
+    const literals = new Set<string>();
+    const stems = new Set<string>();
+    const phrases: string[][] = [];
     for (const word of qWords) {
-      for (const f of variants(word)) forms.add(f);
-      for (const other of this.vocabulary.equivalents.get(word) ?? []) for (const f of variants(other)) forms.add(f);
+      for (const literal of [word, ...equivalents.get(word) ?? []]) {
+        literals.add(literal);
+        for (const f of variants(literal)) stems.add(f);
+      }
+      // A word the catalog writes as two ("voiceover": "voice over", "voice-over").
+      if (compounds.has(word)) {
+        for (let cut = 2; cut <= word.length - 2; cut++) {
+          if (tokens.has(word.slice(0, cut)) && tokens.has(word.slice(cut))) phrases.push([word.slice(0, cut), word.slice(cut)]);
+        }
+      }
     }
-    const phrased = new Set(phrasedCategories([...qWords], this.vocabulary).flatMap((s) => [...s]));
-    const phrases = [...phrased].map((slug) => this.categoryWords.get(slug) ?? []).filter((ws) => ws.length > 0);
-    return { forms: [...forms], phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4) };
+    for (const slug of new Set(phrasedCategories([...qWords], this.vocabulary).flatMap((s) => [...s]))) {
+      const ws = this.categoryWords.get(slug);
+      if (ws !== undefined && ws.length > 0) phrases.push(ws);
+    }
+    // Looking for "imag" finds every "image" too.
+    const all = [...new Set([...literals, ...stems])];
+    const find = all.filter((f) => !all.some((g) => g !== f && f.startsWith(g)));
+    return { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4) };
   }
-}
-
-/** The text as HTML with its matched words marked (undefined when none is), cut to a snippet when longer than `snippet`. */
-function markText(text: string, marks: Marks, isName: boolean, snippet = Infinity): string | undefined {
-  const words = tokens(text);
-  const marked = new Uint8Array(words.length);
-  const matches = (folded: string, form: string) => (form.length >= SHORTEST_PREFIX ? folded.startsWith(form) : folded === form);
-  words.forEach((w, i) => {
-    if (marks.forms.some((f) => matches(w.folded, f))) marked[i] = 1;
-    // Two words of the text that a query word runs together ("voiceover" for "voice over").
-    const next = words[i + 1];
-    if (next !== undefined && text.slice(w.end, next.start).trim() === '') {
-      const joined = w.folded + next.folded;
-      if (marks.forms.some((f) => f.length > w.folded.length && (f === joined || (f.length >= SHORTEST_PREFIX + w.folded.length && joined.startsWith(f))))) marked[i] = marked[i + 1] = 1;
-    }
-  });
-  for (const phrase of marks.phrases) {
-    for (let i = 0; i + phrase.length <= words.length; i++) {
-      if (phrase.every((p, k) => words[i + k]!.folded === p || (k === phrase.length - 1 && variants(words[i + k]!.folded).includes(p)))) marked.fill(1, i, i + phrase.length);
-    }
-  }
-  if (isName) markName(words, marked, marks);
-  const first = marked.indexOf(1);
-  if (first < 0) return undefined;
-  const [from, to] = text.length > snippet ? window(text, words, first, snippet) : [0, text.length];
-  let html = from > 0 ? '…' : '';
-  let at = from;
-  words.forEach((w, i) => {
-    if (marked[i] === 0 || w.start < from || w.end > to) return;
-    html += `${escapeHtml(text.slice(at, w.start))}<mark>${escapeHtml(text.slice(w.start, w.end))}</mark>`;
-    at = w.end;
-  });
-  return `${html}${escapeHtml(text.slice(at, to))}${to < text.length ? '…' : ''}`;
-}
-
-/** A name matched as a whole ("eleven labs", "tl dv") or through a typo of one of its words ("midjorney"). */
-function markName(words: Token[], marked: Uint8Array, marks: Marks): void {
-  const name = words.map((w) => compact(w.folded)).join('');
-  if (marks.whole.length >= 2 && name.startsWith(marks.whole)) {
-    for (let i = 0, covered = 0; i < words.length && covered < marks.whole.length; i++) {
-      marked[i] = 1;
-      covered += compact(words[i]!.folded).length;
-    }
-  }
-  words.forEach((w, i) => {
-    if (w.folded.length < 4) return;
-    if (marks.typos.some((t) => editDistance(t, w.folded, 2) <= (w.folded.length >= 8 ? 2 : 1))) marked[i] = 1;
-  });
 }
 
 /**
- * Where a snippet of at most `length` characters around the word `first` starts and ends: from
- * up to BEFORE_MATCH characters before it, at word boundaries, moved back when the text ends first.
+ * The text as HTML with its matched words marked (undefined when none is), cut to a snippet when
+ * longer than `snippet`. Matches are found in the folded text by indexOf, with no word split
+ * first: a page's results hold thousands of words and few matches.
  */
-function window(text: string, words: Token[], first: number, length: number): [number, number] {
-  const startAt = (limit: number) => words.find((w) => w.start >= limit)?.start ?? words[first]!.start;
-  let from = startAt(Math.max(0, words[first]!.start - BEFORE_MATCH));
-  if (from <= words[0]!.start) from = 0;
-  if (text.length - from <= length) from = text.length <= length ? 0 : startAt(text.length - length);
-  let to = from;
-  for (const w of words) {
-    if (w.start < from) continue;
-    if (w.end - from > length) break;
-    to = w.end;
+function markText(text: string, marks: Marks, isName: boolean, snippet = Infinity): string | undefined {
+  const lower = foldAligned(text);
+  let [from, to] = [0, text.length];
+  // A snippet: where the first match is, then only the matches within the snippet around it.
+  if (text.length > snippet) {
+    const first = matchRanges(lower, marks, 0, lower.length, true);
+    if (first.length === 0) return undefined;
+    [from, to] = window(lower, Math.min(...first.filter((_, k) => k % 2 === 0)), snippet);
   }
-  if (text.length - from <= length) to = text.length;
-  return [from, Math.max(to, Math.min(text.length, words[first]!.end))];
+  const ranges = matchRanges(lower, marks, from, to);
+  if (isName) nameRanges(text, lower, marks, ranges);
+  if (ranges.length === 0) return undefined;
+  const order: number[] = [];
+  for (let k = 0; k < ranges.length; k += 2) order.push(k);
+  order.sort((a, b) => ranges[a]! - ranges[b]! || ranges[b + 1]! - ranges[a + 1]!);
+  // Each run of word characters inside a match is one <mark> ("text-to-speech" marks three words).
+  let html = from > 0 ? '…' : '';
+  let at = from;
+  for (const k of order) {
+    let i = Math.max(ranges[k]!, at);
+    const end = Math.min(ranges[k + 1]!, to);
+    while (i < end) {
+      while (i < end && !isWord(lower, i)) i++;
+      let j = i;
+      while (j < end && isWord(lower, j)) j++;
+      if (j > i) {
+        html += `${escapeHtml(text.slice(at, i))}<mark>${escapeHtml(text.slice(i, j))}</mark>`;
+        at = j;
+      }
+      i = j;
+    }
+  }
+  return `${html}${escapeHtml(text.slice(at, to))}${to < text.length ? '…' : ''}`;
 }
 
-/** The words of a text (letters, digits and their combining marks) with their places. */
-function tokens(text: string): Token[] {
-  const out: Token[] = [];
-  for (const m of text.matchAll(/[\p{L}\p{N}\p{M}]+/gu)) out.push({ start: m.index, end: m.index + m[0].length, folded: fold(m[0]) });
+/**
+ * Where the forms and phrases match in the folded text, starting in [from, to): [start, end)
+ * pairs, each a whole word (or words in a row). `firstOnly`: each form's and phrase's first match.
+ */
+function matchRanges(lower: string, marks: Marks, from: number, to: number, firstOnly = false): number[] {
+  const out: number[] = [];
+  for (const f of marks.find) {
+    for (let at = lower.indexOf(f, from); at >= 0 && at < to; at = lower.indexOf(f, at + 1)) {
+      if (at > 0 && isWord(lower, at - 1)) continue;
+      const end = wordEnd(lower, at + f.length);
+      if (!marksWord(lower.slice(at, end), marks)) continue;
+      out.push(at, end);
+      if (firstOnly) break;
+    }
+  }
+  for (const phrase of marks.phrases) {
+    const head = phrase[0]!;
+    for (let at = lower.indexOf(head, from); at >= 0 && at < to; at = lower.indexOf(head, at + 1)) {
+      if (at > 0 && isWord(lower, at - 1)) continue;
+      let end = at + head.length;
+      for (let k = 1; k < phrase.length && end >= 0; k++) {
+        // The next word after a space or a hyphen or two ("text to speech", "text-to-speech", "voice-over").
+        let next = end;
+        while (next < lower.length && next - end < 3 && !isWord(lower, next)) next++;
+        end = next > end && lower.startsWith(phrase[k]!, next) ? next + phrase[k]!.length : -1;
+      }
+      if (end < 0) continue;
+      const last = phrase[phrase.length - 1]!;
+      if (last.length >= SHORTEST_PREFIX) end = wordEnd(lower, end);
+      if (isWord(lower, end)) continue;
+      out.push(at, end);
+      if (firstOnly) break;
+    }
+  }
+  return out;
+}
+
+/** Whether a word of the text (folded) is one the query matched: see Marks. */
+function marksWord(word: string, marks: Marks): boolean {
+  for (const literal of marks.literals) {
+    if (literal.length >= SHORTEST_PREFIX ? word.startsWith(literal) : word === literal || word === `${literal}s`) return true;
+  }
+  for (const stem of marks.stems) if (stem.length >= SHORTEST_STEM_PREFIX && word.startsWith(stem)) return true;
+  return variants(word).some((v) => marks.stems.has(v));
+}
+
+/** A name matched as a whole ("eleven labs", "tl dv") or through a typo of one of its words ("midjorney"). */
+function nameRanges(text: string, lower: string, marks: Marks, out: number[]): void {
+  const ws: [number, number][] = [];
+  for (let i = 0; i < lower.length; i++) {
+    if (isWord(lower, i) && (i === 0 || !isWord(lower, i - 1))) ws.push([i, wordEnd(lower, i)]);
+  }
+  if (marks.whole.length >= 2 && compact(text).startsWith(marks.whole)) {
+    for (let k = 0, covered = 0; k < ws.length && covered < marks.whole.length; k++) {
+      out.push(ws[k]![0], ws[k]![1]);
+      covered += ws[k]![1] - ws[k]![0];
+    }
+  }
+  for (const [start, end] of ws) {
+    const w = lower.slice(start, end);
+    if (w.length >= 4 && marks.typos.some((t) => editDistance(t, w, 2) <= (w.length >= 8 ? 2 : 1))) out.push(start, end);
+  }
+}
+
+/**
+ * Where a snippet of at most `length` characters around the match at `first` starts and ends:
+ * from up to BEFORE_MATCH characters before it, at word boundaries, moved back when the text ends first.
+ */
+function window(lower: string, first: number, length: number): [number, number] {
+  const wordStartFrom = (limit: number) => {
+    let i = limit;
+    while (i < first && !(isWord(lower, i) && (i === 0 || !isWord(lower, i - 1)))) i++;
+    return i;
+  };
+  let from = wordStartFrom(Math.max(0, first - BEFORE_MATCH));
+  if (lower.length - from <= length) from = lower.length <= length ? 0 : wordStartFrom(lower.length - length);
+  if (wordEnd(lower, 0) === 0 && wordStartFrom(0) >= from) from = 0; // nothing but punctuation before it
+  if (lower.length - from <= length) return [from, lower.length];
+  let to = from + length;
+  while (to > first && !(isWord(lower, to - 1) && !isWord(lower, to))) to--;
+  return [from, Math.max(to, wordEnd(lower, first))];
+}
+
+const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
+/** A letter, digit or combining mark: part of a word. */
+function isWord(s: string, i: number): boolean {
+  const c = s.charCodeAt(i);
+  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
+  return i < s.length && WORD_CHAR.test(s[i]!);
+}
+
+function wordEnd(s: string, i: number): number {
+  while (i < s.length && isWord(s, i)) i++;
+  return i;
+}
+
+/** Words of a text, folded. */
+function words(text: string): string[] {
+  return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+}
+
+/** The text folded as search folds it, character for character, so places in it are places in the text. */
+function foldAligned(text: string): string {
+  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  let out = '';
+  for (const ch of text) {
+    const folded = fold(ch);
+    const lower = ch.toLowerCase();
+    out += folded.length === ch.length ? folded : lower.length === ch.length ? lower : ch;
+  }
   return out;
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
+const HTML_SPECIAL = /[&<>"']/;
 export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!);
+  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!) : text;
 }
