@@ -31,6 +31,8 @@ export class FacetIndex {
   readonly words: number;
   private readonly facets: Record<FacetName, Facet>;
   private readonly everyTool: Uint32Array;
+  /** Each facet's counts over the whole catalog (a list's facet with no other filter), made on first use. */
+  private readonly whole: FacetCounts = {};
 
   constructor(data: SnapshotData) {
     const n = data.tools.length;
@@ -83,22 +85,32 @@ export class FacetIndex {
     const out: FacetCounts = {};
     for (const name of FACETS) {
       if (!names.includes(name)) continue;
+      const narrowed = [...filters.keys()].some((other) => other !== name);
+      if (candidates === this.everyTool && !narrowed) {
+        out[name] = this.whole[name] ??= this.counts(name, this.everyTool);
+        continue;
+      }
       const base = candidates.slice();
       for (const [other, bits] of filters) if (other !== name) and(base, bits);
-      const { values, bits, rank, perTool } = this.facets[name];
-      const count = new Uint32Array(values.length);
-      if (perTool) countTools(base, perTool, count);
-      else for (let v = 0; v < values.length; v++) count[v] = countAnd(base, bits[v]!);
-      // One number per value that sorts most first, ties by value: count, then the value's rank reversed.
-      const keys = new Float64Array(values.length);
-      let n = 0;
-      for (let v = 0; v < values.length; v++) if (count[v]! > 0) keys[n++] = count[v]! * RANKS + (RANKS - 1 - rank[v]!) + v / RANKS;
-      const sorted = keys.subarray(0, n).sort().reverse().subarray(0, name === 'category' ? CATEGORY_FACET_MAX : n);
-      const counts: Record<string, number> = {};
-      for (const key of sorted) counts[values[Math.round((key % 1) * RANKS)]!] = Math.floor(key / RANKS);
-      out[name] = counts;
+      out[name] = this.counts(name, base);
     }
     return out;
+  }
+
+  /** A facet's counts over a set of tools: most first, ties by value, no zeros, category's largest only. */
+  private counts(name: FacetName, base: Uint32Array): Record<string, number> {
+    const { values, bits, rank, perTool } = this.facets[name];
+    const count = new Uint32Array(values.length);
+    if (perTool) countTools(base, perTool, count);
+    else for (let v = 0; v < values.length; v++) count[v] = countAnd(base, bits[v]!);
+    // One number per value that sorts most first, ties by value: count, then the value's rank reversed.
+    const keys = new Float64Array(values.length);
+    let n = 0;
+    for (let v = 0; v < values.length; v++) if (count[v]! > 0) keys[n++] = count[v]! * RANKS + (RANKS - 1 - rank[v]!) + v / RANKS;
+    const sorted = keys.subarray(0, n).sort().reverse().subarray(0, name === 'category' ? CATEGORY_FACET_MAX : n);
+    const counts: Record<string, number> = {};
+    for (const key of sorted) counts[values[Math.round((key % 1) * RANKS)]!] = Math.floor(key / RANKS);
+    return counts;
   }
 
   /** The tools with any of `values` (a value no tool has adds none). */

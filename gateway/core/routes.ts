@@ -87,7 +87,7 @@ class Endpoints implements Routes {
       extra = { retired: data.retired.filter((r) => r.retired_at >= since).map((r) => r.slug) };
     }
     if (q.facets !== undefined) extra = { ...extra, facets: await this.listFacets(q) };
-    return this.list('tools', toolsKey(q), filterKey(q), () => selectTools(data, q), q.page, q.per_page, prebuiltOk, extra, q.fields);
+    return this.list('tools', toolsKey(q), filterKey(q), () => selectTools(data, q), q.page, q.per_page, prebuiltOk, extra, q.fields, q.facets && paramsKey(params));
   }
 
   /**
@@ -129,8 +129,8 @@ class Endpoints implements Routes {
     const start = (q.page - 1) * perPage;
     const members = indices.map((_, k) => `"similarity":${selected[start + k]!.similarity}`);
     const page = q.fields
-      ? this.computedPage(`similar:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, members)
-      : this.computedPage('similar', this.snapshot.toolItems, indices, meta, members);
+      ? this.computedPage(`similar:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, members, q.facets && paramsKey(params))
+      : this.computedPage('similar', this.snapshot.toolItems, indices, meta, members, q.facets && paramsKey(params));
     return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
   }
 
@@ -162,9 +162,10 @@ class Endpoints implements Routes {
     const highlights = words && engine.highlights(words, indices);
     const scores = hits.map((h, k) => `"score":${h.score}${highlights ? `,"highlights":${JSON.stringify(highlights[k])}` : ''}`);
     const meta = { ...pageMeta(total, q.page, q.limit), ...(interpreted && { interpreted }), ...(matched && { facets: this.searchFacets(matched, q.facets!) }) };
+    const decidedBy = q.facets || q.highlight ? paramsKey(params) : undefined;
     const page = q.fields
-      ? this.computedPage(`search:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, scores)
-      : this.computedPage('search', this.snapshot.toolItems, indices, meta, scores);
+      ? this.computedPage(`search:${q.fields.join(',')}`, ...this.projected(indices, q.fields), meta, scores, decidedBy)
+      : this.computedPage('search', this.snapshot.toolItems, indices, meta, scores, decidedBy);
     return { status: 200, body: page.body, etag: page.etag, page: q.page, totalPages: page.totalPages };
   }
 
@@ -184,7 +185,7 @@ class Endpoints implements Routes {
   }
 
   /** A list page: the prebuilt body when the build wrote one (and the caller can serve it), else computed the same way. */
-  private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean, extra?: Partial<PageMeta>, fields?: string[]): Promise<EndpointAnswer> {
+  private async list(kind: 'tools' | 'categories', key: string, filterKey: string, select: () => number[], page: number, perPage: number, prebuiltOk: boolean, extra?: Partial<PageMeta>, fields?: string[], decidedBy?: string): Promise<EndpointAnswer> {
     const entry = this.snapshot.manifest.bodies[key];
     if (entry && prebuiltOk) return { ...this.prebuilt(key), page, totalPages: Math.ceil((entry.total ?? 0) / perPage) };
     // A filter's selection serves all its pages and page sizes (browsing the pages of one filter is
@@ -192,8 +193,8 @@ class Endpoints implements Routes {
     const selected = await remembered(this.cache, `selection\0${filterKey}`, select, selectionBytes);
     const { indices, meta } = listPage(selected, page, perPage);
     const computed = fields
-      ? this.computedPage(`${kind}:${fields.join(',')}`, ...this.projected(indices, fields), { ...meta, ...extra })
-      : this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, { ...meta, ...extra });
+      ? this.computedPage(`${kind}:${fields.join(',')}`, ...this.projected(indices, fields), { ...meta, ...extra }, undefined, decidedBy)
+      : this.computedPage(kind, kind === 'tools' ? this.snapshot.toolItems : this.snapshot.categoryItems, indices, { ...meta, ...extra }, undefined, decidedBy);
     return { status: 200, body: computed.body, etag: computed.etag, page, totalPages: computed.totalPages };
   }
 
@@ -203,11 +204,15 @@ class Endpoints implements Routes {
     return [encodeItems(indices.map((i) => pick(tools[i]!, fields))), indices.map((_, k) => k)];
   }
 
-  /** A computed page's bytes and tag; the tag names the page's content, so no hash of the bytes is needed. */
-  private computedPage(kind: string, items: EncodedItems, indices: number[], meta: PageMeta, members?: string[]): ComputedPage {
+  /**
+   * A computed page's bytes and tag; the tag names the page's content, so no hash of the bytes is
+   * needed. `decidedBy`: the request's parameters, which decide the page in this snapshot, named
+   * instead of facet counts and highlights (hashing those took a tenth of a search's CPU).
+   */
+  private computedPage(kind: string, items: EncodedItems, indices: number[], meta: PageMeta, members?: string[], decidedBy?: string): ComputedPage {
     return {
       body: renderPage(items, indices, meta, members),
-      etag: pageTag(this.snapshot.id, `${kind}\0${indices.join(',')}\0${JSON.stringify(meta)}\0${members?.join(',') ?? ''}`),
+      etag: pageTag(this.snapshot.id, decidedBy !== undefined ? `${kind}\0params\0${decidedBy}` : `${kind}\0${indices.join(',')}\0${JSON.stringify(meta)}\0${members?.join(',') ?? ''}`),
       totalPages: meta.total_pages,
     };
   }
@@ -277,6 +282,9 @@ class Endpoints implements Routes {
     });
   }
 }
+
+/** A request's parameters in one canonical order: with the snapshot, they decide its answer. */
+const paramsKey = (params: RawParams) => [...params].map(([k, v]) => `${k}=${v}`).sort().join('&');
 
 /** A list's query without its facet filters. */
 const UNFACETED = { category: undefined, pricing: undefined, platform: undefined, open_source: undefined };

@@ -103,7 +103,7 @@ function markText(text: string, marks: Marks, isName: boolean, snippet = Infinit
     [from, to] = window(lower, Math.min(...first.filter((_, k) => k % 2 === 0)), snippet);
   }
   const ranges = matchRanges(lower, marks, from, to);
-  if (isName) nameRanges(text, lower, marks, ranges);
+  if (isName && ranges.length === 0) nameRanges(text, lower, marks, ranges);
   if (ranges.length === 0) return undefined;
   const order: number[] = [];
   for (let k = 0; k < ranges.length; k += 2) order.push(k);
@@ -138,7 +138,7 @@ function matchRanges(lower: string, marks: Marks, from: number, to: number, firs
     for (let at = lower.indexOf(f, from); at >= 0 && at < to; at = lower.indexOf(f, at + 1)) {
       if (at > 0 && isWord(lower, at - 1)) continue;
       const end = wordEnd(lower, at + f.length);
-      if (!marksWord(lower.slice(at, end), marks)) continue;
+      if (!marksWord(lower, at, end, marks)) continue;
       out.push(at, end);
       if (firstOnly) break;
     }
@@ -165,16 +165,18 @@ function matchRanges(lower: string, marks: Marks, from: number, to: number, firs
   return out;
 }
 
-/** Whether a word of the text (folded) is one the query matched: see Marks. */
-function marksWord(word: string, marks: Marks): boolean {
+/** Whether the word lower[at, end) is one the query matched: see Marks. */
+function marksWord(lower: string, at: number, end: number, marks: Marks): boolean {
+  const length = end - at;
   for (const literal of marks.literals) {
-    if (literal.length >= SHORTEST_PREFIX ? word.startsWith(literal) : word === literal || word === `${literal}s`) return true;
+    if (length < literal.length || !lower.startsWith(literal, at)) continue;
+    if (literal.length >= SHORTEST_PREFIX || length === literal.length || (length === literal.length + 1 && lower[end - 1] === 's')) return true;
   }
-  for (const stem of marks.stems) if (stem.length >= SHORTEST_STEM_PREFIX && word.startsWith(stem)) return true;
-  return variants(word).some((v) => marks.stems.has(v));
+  for (const stem of marks.stems) if (stem.length >= SHORTEST_STEM_PREFIX && length >= stem.length && lower.startsWith(stem, at)) return true;
+  return variants(lower.slice(at, end)).some((v) => marks.stems.has(v));
 }
 
-/** A name matched as a whole ("eleven labs", "tl dv") or through a typo of one of its words ("midjorney"). */
+/** A name no word matched, matched as a whole ("dalle" for "DALL-E") or through a typo of one of its words ("midjorney"). */
 function nameRanges(text: string, lower: string, marks: Marks, out: number[]): void {
   const ws: [number, number][] = [];
   for (let i = 0; i < lower.length; i++) {
