@@ -44,6 +44,19 @@ describe('GET /api/v1/tools', () => {
     expect((await get('/api/v1/search?q=voice&pricing=paid')).text).not.toBe((await get('/api/v1/search?q=voice')).text);
   });
 
+  it('filters a search by platform and open_source, and by several values joined by commas, as /tools does', async () => {
+    const search = async (q: string) => (await get(`/api/v1/search?q=voice&${q}`)).json;
+    const all = (await search('')).data as { slug: string; platforms: string[]; open_source: boolean; pricing: string }[];
+    const onApi = (await search('platform=api')).data as typeof all;
+    expect(onApi.map((t) => t.slug)).toEqual(all.filter((t) => t.platforms.includes('api')).map((t) => t.slug));
+    const open = (await search('open_source=true')).data as typeof all;
+    expect(open.map((t) => t.slug)).toEqual(all.filter((t) => t.open_source).map((t) => t.slug));
+    expect((await search('pricing=free,freemium')).data.map((t: { slug: string }) => t.slug)).toEqual(all.filter((t) => t.pricing !== 'paid').map((t) => t.slug));
+    const bad = await get('/api/v1/search?q=voice&platform=amiga');
+    expect(bad.status).toBe(400);
+    expect(bad.json.error).toContain('platform');
+  });
+
   it('filters by category anywhere in the list, pricing, platform and open_source', async () => {
     const slugs = async (q: string) => (await get(`/api/v1/tools?${q}`)).json.data.map((t: { slug: string }) => t.slug);
     expect(await slugs('category=voice-cloning')).toEqual(['elevenlabs']);
