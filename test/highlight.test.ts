@@ -107,12 +107,15 @@ describe('highlights of words the engine read through its vocabulary (real catal
     for (const r of results) expect(JSON.stringify(r.highlights)).not.toContain('bild');
   });
 
-  it('marks a word found through a stem or an equivalent as the text writes it', () => {
+  it('marks a word found through a stem, an equivalent or a compound as the text writes it', () => {
     const stems = highlighted('generating images').results.flatMap((r) => Object.values(r.highlights).flatMap(marked)).map((w) => w!.toLowerCase());
     expect(stems).toContain('generation');
     expect(stems).toContain('image');
     const equivalents = highlighted('slides').results.flatMap((r) => Object.values(r.highlights).flatMap(marked)).map((w) => w!.toLowerCase());
     expect(equivalents).toContain('presentation');
+    // A word the catalog writes as two: "voiceover" marks "voice-over" as two marked words.
+    const compound = highlighted('voiceover', 20).results.map((r) => JSON.stringify(r.highlights));
+    expect(compound.some((h) => /<mark>voice<\/mark>-<mark>overs?<\/mark>/i.test(h))).toBe(true);
   });
 
   it('marks a name found through a typo or written with other spacing', () => {
