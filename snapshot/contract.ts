@@ -19,9 +19,9 @@ export const ERRORS = {
   CONTENT_TOO_LARGE: { status: 413, when: 'A request body over 1 MiB (only POST /mcp has one).' },
   EXPECTATION_FAILED: { status: 417, when: 'An `Expect` header other than `100-continue`.' },
   REQUEST_HEADERS_TOO_LARGE: { status: 431, when: 'More than 16 KB of request headers.' },
-  RATE_LIMIT_EXCEEDED: { status: 429, when: 'Over the plan\'s per-minute limit; see `Retry-After`.' },
+  RATE_LIMIT_EXCEEDED: { status: 429, when: 'Over the plan\'s per-minute limit, or a fifth request body in flight for one key; see `Retry-After`.' },
   INTERNAL_ERROR: { status: 500, when: 'A bug; details only in the server log (quote `X-Request-Id`).' },
-  SERVICE_UNAVAILABLE: { status: 503, when: 'The key store or the search index cannot be reached; see `Retry-After`.' },
+  SERVICE_UNAVAILABLE: { status: 503, when: 'The key store, the usage counts or the search index cannot be reached, no key has been created yet, or the budget of request bodies in flight is full; see `Retry-After`.' },
 } as const satisfies Record<string, { status: number; when: string }>;
 
 export type ErrorCode = keyof typeof ERRORS;

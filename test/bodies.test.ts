@@ -72,8 +72,8 @@ describe('POST /mcp: the limit before the body', () => {
 });
 
 describe('POST /mcp: bodies in flight', () => {
-  it('holds bodies in flight within one budget: past it a new body is 503 with Retry-After, and its bytes are never read', async () => {
-    const gateway = gatewayWith({ bodyBudgetBytes: 2 * 1024 * 1024, bodyTimeoutMs: 2_000 });
+  it('holds bodies in flight within one budget (each weighs twice its bytes: they and its text): past it a new body is 503 with Retry-After, and its bytes are never read', async () => {
+    const gateway = gatewayWith({ bodyBudgetBytes: 4 * 1024 * 1024, bodyTimeoutMs: 2_000 });
     const first = stalledPost(gateway, FREE_KEY, 1024 * 1024);
     const second = stalledPost(gateway, PRO_KEY, 1024 * 1024);
     await Promise.all([first.read, second.read]);

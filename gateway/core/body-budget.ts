@@ -1,7 +1,7 @@
 // Request bodies in flight (only POST /mcp has one) share one budget of bytes, so that clients who
 // announce big bodies and stall cannot hold the memory of the process (API.md, "Bounds"). A body
-// reserves what it announces (or the most a body may be, when it announces nothing) before a byte
-// of it is read, and gives it back when its request is answered. One key holds at most
+// reserves what it will hold, from what it announces (or the most a body may be, when it announces
+// nothing), before a byte of it is read, and gives it back when its request is answered. One key holds at most
 // BODIES_PER_KEY bodies at a time, so one client cannot take the whole budget.
 import { HttpError } from './responses.ts';
 
@@ -11,6 +11,8 @@ export const DEFAULT_BODY_BUDGET_BYTES = 64 * 1024 * 1024;
 export const BODIES_PER_KEY = 4;
 /** A body's reservation is at least this: its request's own bookkeeping. */
 const MIN_RESERVATION = 1024;
+/** A body is held twice while it is read (its bytes as they arrive, and its text): it weighs that. */
+const HELD_PER_BYTE = 2;
 
 export class BodyBudget {
   private held = 0;
@@ -21,9 +23,9 @@ export class BodyBudget {
     if (!(budget >= 0)) throw new RangeError(`a body budget is a number of bytes >= 0; got ${budget}`);
   }
 
-  /** Reserves `bytes` for a body of key `id`; returns what gives them back. Throws the 503 or 429 to answer. */
+  /** Reserves room for a body of `bytes` of key `id`; returns what gives it back. Throws the 503 or 429 to answer. */
   reserve(id: string, bytes: number): () => void {
-    const size = Math.max(MIN_RESERVATION, bytes);
+    const size = Math.max(MIN_RESERVATION, HELD_PER_BYTE * bytes);
     const mine = this.perKey.get(id) ?? 0;
     if (mine >= BODIES_PER_KEY) {
       throw new HttpError(429, 'RATE_LIMIT_EXCEEDED', `Too many request bodies in flight for this key: at most ${BODIES_PER_KEY} at a time; wait for an answer before sending the next body.`, { 'Retry-After': '1' });
