@@ -20,15 +20,27 @@ if rate > 0 then
 end
 return {used, 1}`;
 
+const countSha = crypto.subtle.digest('SHA-1', new TextEncoder().encode(COUNT))
+  .then((d) => [...new Uint8Array(d)].map((b) => b.toString(16).padStart(2, '0')).join(''));
+
+/** Runs the script by its SHA, sending it whole only when Redis does not have it yet (NOSCRIPT). */
+async function count(redis: Redis, keys: string[], args: string[]): Promise<[number, number]> {
+  try {
+    return await redis.evalsha<string[], [number, number]>(await countSha, keys, args);
+  } catch (e) {
+    if (!String(e).includes('NOSCRIPT')) throw e;
+    return redis.eval<string[], [number, number]>(COUNT, keys, args);
+  }
+}
+
 /** The limiter of one plan: `perMinute` requests per key and window; counts are recorded in `usage`. */
 export function fixedWindow(redis: Redis, plan: string, perMinute: number, usage?: UsageStore): RateLimiter {
-  const script = redis.createScript<[number, number]>(COUNT);
   return {
     async limit(id, rate = 1) {
       const now = Date.now();
       const reset = windowEnd(now);
       const counter = `aitc:rl:${plan}:${id}:${Math.floor(now / WINDOW_MS)}`;
-      const [used, admitted] = await withDeadline(script.exec([counter], [String(perMinute), String(rate), String(WINDOW_MS)]), () => new Error(`Upstash Redis did not answer within ${STORE_DEADLINE_MS / 1000} s`));
+      const [used, admitted] = await withDeadline(count(redis, [counter], [String(perMinute), String(rate), String(WINDOW_MS)]), () => new Error(`Upstash Redis did not answer within ${STORE_DEADLINE_MS / 1000} s`));
       const success = admitted === 1;
       if (rate > 0) usage?.record(id, now, success ? rate : 0, success ? 0 : 1);
       return { success, limit: perMinute, remaining: Math.max(0, perMinute - Number(used)), reset };

@@ -42,8 +42,11 @@ export function upstashFromEnv(env: Record<string, string | undefined>, plans: P
   const token = env.UPSTASH_REDIS_REST_TOKEN;
   if (!url || !token) return undefined;
   // No retries: an unreachable store is reported at once and the gateway's degraded mode takes over.
-  // A request is aborted at the store deadline, so a hanging Redis holds no connection past it.
-  const redis = new Redis({ url, token, retry: false, enableTelemetry: false, signal: () => AbortSignal.timeout(STORE_DEADLINE_MS) });
+  // A call is given up at the store deadline; its request is aborted one deadline later, so a
+  // hanging Redis holds no connection, while an answer that is merely late (a busy instance) still
+  // lands on a connection that stays open (aborting at the deadline itself closed connections under
+  // load, and the new ones made the next calls later still).
+  const redis = new Redis({ url, token, retry: false, enableTelemetry: false, signal: () => AbortSignal.timeout(2 * STORE_DEADLINE_MS) });
   const cacheMs = env.KEY_CACHE_SECONDS !== undefined ? Number(env.KEY_CACHE_SECONDS) * 1000 : KEY_CACHE_MS;
   const usage = upstashUsage(redis);
   return {
