@@ -21,6 +21,8 @@ const IDS = 'aitc:key-ids';
  * neither it nor IDS: every key is then refused 503 (the clients' keys are not bad), not 401.
  */
 export const KEY_SET_MARKER = 'aitc:key-set';
+/** How long one request of the key administration may take. */
+const ADMIN_REQUEST_MS = 30_000;
 /** The documented revocation delay where keys are cached per instance (API.md: 30 s at the edge). */
 export const KEY_CACHE_MS = 30_000;
 
@@ -52,8 +54,9 @@ export function upstashFromEnv(env: Record<string, string | undefined>, plans: P
   return {
     keys: upstashKeyStore(redis),
     keyCacheMs: Math.min(cacheMs, KEY_CACHE_MS),
-    // The operator's commands (a long import) are not held to the serving deadline.
-    admin: upstashKeyAdmin(new Redis({ url, token, retry: false, enableTelemetry: false }), url),
+    // The operator's commands (a long import) are not held to the serving deadline, but no request
+    // waits forever either: the server's check of the keys' plans asks again while Redis hangs.
+    admin: upstashKeyAdmin(new Redis({ url, token, retry: false, enableTelemetry: false, signal: () => AbortSignal.timeout(ADMIN_REQUEST_MS) }), url),
     limiterFor: upstashLimiters(redis, plans, usage),
     usage,
   };
