@@ -4,7 +4,7 @@ import path from 'node:path';
 import { lineOf, type Catalog, type Check, type Problem, type SourceFile } from './catalog.ts';
 import { formatCategory, formatRetired, formatSourceRules, formatTool, formatVocabulary } from './format.ts';
 import { recordDateChecks } from './record-date-checks.ts';
-import { makerSources, TRACKING_PARAMS } from './checks/sources.ts';
+import { sourceChecks, TRACKING_PARAMS } from './checks/sources.ts';
 import { closest } from '../snapshot/edit-distance.ts';
 import type { RetiredFile } from '../snapshot/schema.ts';
 
@@ -186,7 +186,7 @@ export const checks: Record<string, Check> = {
 
   ...recordDateChecks,
 
-  [makerSources.name]: makerSources.check,
+  ...Object.fromEntries(sourceChecks.map((c) => [c.name, c.check])),
 
   canonicalFormat(c) {
     return [

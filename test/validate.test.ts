@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { copyFile, mkdir, readdir, rm, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -295,6 +295,54 @@ describe('validator: search vocabulary', () => {
 describe('validator: sources', () => {
   const sources = (slug: string, list: string[]) => editJson(tool(slug), (d) => { d.sources = list; });
 
+  it('refuses tracking parameters in a source and gives the address without them', async () => {
+    catalog = await fixtureCopy();
+    await sources('murf', ['https://murf.ai/pricing?utm_source=newsletter&plan=pro&ref=abc']);
+    expect(await problemsOf(catalog)).toEqual([
+      "catalog/tools/murf.json: sources[0]: has tracking parameters 'utm_source', 'ref'; cite the page without them: https://murf.ai/pricing?plan=pro",
+    ]);
+  });
+
+  it('refuses a staging or preview host, but not a maker whose name contains the word', async () => {
+    catalog = await fixtureCopy();
+    await sources('murf', ['https://uat4.www.murf.ai/pricing', 'https://4815-staging.murf.ai/terms', 'https://deploy-preview-42--murf.netlify.app/pricing', 'https://murf.ai/pricing']);
+    await editJson(tool('otter-ai'), (d) => { d.url = 'https://virtualstagingai.app/'; d.sources = ['https://virtualstagingai.app/pricing', 'https://preview.virtualstagingai.app/pricing']; });
+    expect(await problemsOf(catalog)).toEqual([
+      "catalog/tools/murf.json: sources[0]: 'uat4.www.murf.ai' is a staging or preview host ('uat4'), not the published site; cite the public page",
+      "catalog/tools/murf.json: sources[1]: '4815-staging.murf.ai' is a staging or preview host ('4815-staging'), not the published site; cite the public page",
+      "catalog/tools/murf.json: sources[2]: 'deploy-preview-42--murf.netlify.app' is a staging or preview host ('deploy-preview-42--murf'), not the published site; cite the public page",
+      "catalog/tools/otter-ai.json: sources[1]: 'preview.virtualstagingai.app' is a staging or preview host ('preview'), not the published site; cite the public page",
+    ]);
+  });
+
+  it('refuses a host listed as not evidence, with the reason from catalog/sources.json, except on the tool\'s own domain', async () => {
+    catalog = await fixtureCopy();
+    await sources('murf', ['https://murf.ai/pricing', 'https://raw.githubusercontent.com/api-evangelist/murf/refs/heads/main/plans/murf-plans-pricing.yml', 'https://www.postclic.com/en/letters/cancel-murf']);
+    await editJson(tool('otter-ai'), (d) => { d.url = 'https://deepwiki.com/'; d.sources = ['https://deepwiki.com/', 'https://docs.deepwiki.com/overview']; });
+    const problems = await problemsOf(catalog);
+    expect(problems).toEqual([
+      'catalog/tools/murf.json: sources[1]: pages under raw.githubusercontent.com/api-evangelist are not evidence (machine-generated API directory stubs (files that call themselves generated or scaffolds), not the maker\'s page); cite the maker\'s own page (see CONTRIBUTING.md, "Sources")',
+      'catalog/tools/murf.json: sources[2]: pages under postclic.com are not evidence (a service that sends cancellation letters: its \'cancel X\' pages are not evidence of a product\'s plans or prices); cite the maker\'s own page (see CONTRIBUTING.md, "Sources")',
+    ]);
+  });
+
+  it('refuses the same page twice, however it is written', async () => {
+    catalog = await fixtureCopy();
+    await sources('murf', ['https://murf.ai/pricing', 'https://www.murf.ai/pricing/?utm_medium=x#plans', 'https://murf.ai/pricing?plan=pro']);
+    expect(await problemsOf(catalog)).toEqual([
+      "catalog/tools/murf.json: sources[1]: has tracking parameter 'utm_medium'; cite the page without it: https://www.murf.ai/pricing/#plans",
+      'catalog/tools/murf.json: sources[1]: is the same page as sources[0]; list each page once',
+    ]);
+  });
+
+  it('refuses a rule without its reason in catalog/sources.json', async () => {
+    catalog = await fixtureCopy();
+    await editJson(path.join(catalog, 'sources.json'), (d) => { (d.not_evidence as object[]).push({ match: 'https://example.org/x' }); });
+    const problems = await problemsOf(catalog);
+    expect(problems).toContain('catalog/sources.json: not_evidence[3].match: must be a lowercase host, optionally with a path, e.g. "raw.githubusercontent.com/api-evangelist" (no https://, no query)');
+    expect(problems).toContain('catalog/sources.json: not_evidence[3].reason: is missing; this field is required');
+  });
+
   it('fails when more tools lack a page of their maker than the ceiling allows, and not at the ceiling', async () => {
     catalog = await fixtureCopy();
     expect(await problemsOf(catalog)).toEqual([]); // midjourney cites no page of its maker: 1, the fixture's ceiling
@@ -328,5 +376,27 @@ describe("a maker's own page", () => {
     expect(own('https://github.com/acme-labs/acme/wiki', { url: 'https://acme-labs.github.io/acme/', repository: null })).toBe(true);
     expect(own('https://shop.acme.co.uk/plans', { url: 'https://acme.co.uk/', repository: null })).toBe(true);
     expect(own('https://other.co.uk/acme', { url: 'https://acme.co.uk/', repository: null })).toBe(false);
+  });
+});
+
+describe('CONTRIBUTING.md', () => {
+  it('quotes the validator\'s real message for each refused source', async () => {
+    catalog = await fixtureCopy();
+    await editJson(tool('murf'), (d) => { d.sources = ['http://murf.ai/pricing']; });
+    const http = await problemsOf(catalog);
+    await editJson(tool('murf'), (d) => { d.sources = ['https://murf.ai/pricing?utm_source=newsletter&plan=pro&ref=abc']; });
+    const tracking = await problemsOf(catalog);
+    await editJson(tool('murf'), (d) => { d.sources = ['https://uat4.www.murf.ai/pricing', 'https://murf.ai/pricing']; });
+    const staging = await problemsOf(catalog);
+    await editJson(tool('murf'), (d) => { d.sources = ['https://murf.ai/pricing', 'https://raw.githubusercontent.com/api-evangelist/murf/refs/heads/main/plans/murf-plans-pricing.yml']; });
+    const stub = await problemsOf(catalog);
+    await editJson(tool('murf'), (d) => { d.sources = ['https://murf.ai/pricing', 'https://www.murf.ai/pricing/']; });
+    const twice = await problemsOf(catalog);
+    const real = [...http, ...tracking, ...staging, ...stub, ...twice];
+    const doc = await readFile(path.join(ROOT, 'CONTRIBUTING.md'), 'utf8');
+    const table = doc.slice(doc.indexOf('### Refused as a source'), doc.indexOf('### What `catalog/sources.json` holds'));
+    const quoted = [...table.matchAll(/\| `(catalog\/[^`]+)` \|/g)].map((m) => m[1]);
+    expect(quoted).toHaveLength(5);
+    for (const message of quoted) expect(real).toContain(message);
   });
 });

@@ -10,9 +10,15 @@ import type { SourceRules, ToolFile } from '../../snapshot/schema.ts';
 /** Query parameters that track a click, never part of a page's address. */
 export const TRACKING_PARAMS = /^(utm_.*|ref|ref_src|ref_id|referrer|via|aff|affid|aff_id|affiliate|affiliate_id|fbclid|gclid|msclkid|mc_cid|mc_eid|_hsenc|_hsmi|igshid|yclid|ttclid|fpr|sca_ref|partner|partner_id)$/i;
 
-/** A host label that names a build meant for its makers' eyes, not the published site. */
-const STAGING_LABEL = /^(uat\d*|staging\d*|stage|preview|.+-(staging|preview|uat)|(staging|preview|uat)-.+)$/i;
+/** A word of a host label that names a build meant for its makers' eyes, not the published site. */
+const STAGING_WORD = /^(uat\d*|staging\d*|stage|preview)$/i;
 
+/** The label of `host` that marks a staging or preview build, if any: among the labels left of its registrable domain (public suffixes only, so a hosting platform's deploy previews count too). */
+export function stagingLabel(host: string): string | undefined {
+  const registrable = getDomain(host) ?? host;
+  const sub = host.slice(0, Math.max(0, host.length - registrable.length - 1));
+  return sub.split('.').find((label) => label.split('-').some((word) => STAGING_WORD.test(word)));
+}
 
 const NO_RULES: SourceRules = { max_tools_without_maker_source: Number.POSITIVE_INFINITY, not_evidence: [], stores: [], maker_domains: [] };
 
@@ -97,9 +103,7 @@ export const sourceHygiene: NamedCheck = {
           out.push({ ...at, message: `has tracking parameter${tracking.length > 1 ? 's' : ''} ${tracking.map((k) => `'${k}'`).join(', ')}; cite the page without ${tracking.length > 1 ? 'them' : 'it'}: ${clean.toString()}` });
         }
         const host = hostOf(u);
-        const registrable = getDomain(host, { allowPrivateDomains: true }) ?? host;
-        const sub = host.slice(0, Math.max(0, host.length - registrable.length - 1));
-        const staging = sub.split('.').find((label) => STAGING_LABEL.test(label));
+        const staging = stagingLabel(host);
         if (staging) out.push({ ...at, message: `'${host}' is a staging or preview host ('${staging}'), not the published site; cite the public page` });
         const own = f.data.url !== undefined && isMakerSource({ url: f.data.url, repository: f.data.repository ?? null }, source);
         const refused = own ? undefined : rules.not_evidence.find((n) => matches(u, n.match));

@@ -20,7 +20,9 @@ console.log(`Sources: ${tools.length - unsourced.length} of ${tools.length} tool
 const noMaker = toolsWithoutMakerSource(catalog);
 const ceiling = catalog.sourceRules?.data.max_tools_without_maker_source;
 if (noMaker.length > 0) {
-  console.log(`Warning: ${noMaker.length} of ${tools.length} tools have no source on their maker's own web presence (site, docs, repository, store listing): ${noMaker.join(', ')}.`);
+  const warning = `${noMaker.length} of ${tools.length} tools have no source on their maker's own web presence (site, docs, repository, store listing)`;
+  console.log(`Warning: ${warning}: ${noMaker.join(', ')}.`);
+  if (process.env.GITHUB_ACTIONS === 'true') console.log(`::warning file=${catalog.sourceRules?.file ?? values.catalog}::${warning}; npm run validate names them`);
 }
 if (ceiling !== undefined && noMaker.length < ceiling) {
   console.log(`The count went down: lower max_tools_without_maker_source in ${catalog.sourceRules!.file} from ${ceiling} to ${noMaker.length}, so it cannot rise again.`);
