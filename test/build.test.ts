@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import {
 } from '../snapshot/lists.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex, SEARCH_FIELDS } from '../snapshot/search-index.ts';
 import type { Manifest, SnapshotData } from '../snapshot/types.ts';
-import { editJson, fixtureCopy, removeDir, ROOT, tempDir } from './helpers.ts';
+import { editJson, fixtureCopy, removeDir, ROOT, tempDir, waitForGroupExit } from './helpers.ts';
 
 async function treeHash(dir: string): Promise<Map<string, string>> {
   const out = new Map<string, string>();
@@ -141,19 +140,6 @@ describe('snapshot build', () => {
   });
 });
 
-/** Waits until every process of the group is gone or a zombie (the builder runs under tsx's child). */
-async function waitForGroupExit(pgid: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const live = (await readdir('/proc')).filter((n) => /^\d+$/.test(n)).some((pid) => {
-      try {
-        const m = /\) (\S) \d+ (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-        return m !== null && Number(m[2]) === pgid && m[1] !== 'Z';
-      } catch { return false; }
-    });
-    if (!live) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('snapshot build, killed half-way', () => {
   let dir: string;

@@ -2,13 +2,13 @@
 // box, results with their matched words marked, and a panel of filters with counts, each drawn from
 // one request to /search (facets and highlights in the same answer). Debian's Chromium, driven by
 // playwright-core, over the gateway and the real catalog; the screenshot lands in test/artifacts/.
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveBrowser, launchChromium } from './browser.ts';
 import { validateCatalog } from '../build/build.ts';
 import { assembleData } from '../build/snapshot.ts';
 import { createGateway } from '../gateway/core/gateway.ts';
@@ -20,9 +20,6 @@ import type { Manifest } from '../snapshot/types.ts';
 import { PRO_KEY, TestKeyStore } from './gateway-harness.ts';
 import { ROOT } from './helpers.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium; CI never skips the browser test.`);
 
 /** The page: plain DOM, one fetch per search or filter change; highlights go in as HTML (the API escaped them), everything else as text. */
 const PAGE = `<!doctype html><html><head><meta charset="utf-8"><title>Find an AI tool</title><link rel="icon" href="data:,">
@@ -102,10 +99,7 @@ describe.skipIf(!haveBrowser)('a discovery screen over /search (facets and highl
     });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,17 +1,14 @@
 // GET /docs in a real browser: Debian's Chromium driven by playwright-core against `npm start`
 // on the fixture catalog. The page must list every endpoint and error code, fetch nothing from
 // outside, and its "try it" must reach the local server with the key typed in.
-import { existsSync } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import path from 'node:path';
-import { chromium, type Browser } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { haveBrowser, launchChromium } from './browser.ts';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
 import { startServer, type ServerProcess } from './server-process.ts';
 
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-const haveBrowser = existsSync(CHROMIUM);
-if (!haveBrowser && process.env.CI === 'true') throw new Error(`Chromium is missing at ${CHROMIUM}: .ci/run installs Debian's chromium; CI never skips the browser test.`);
 const ENDPOINTS = ['List tools', 'Get one tool', 'List categories', 'Get one category', 'Search tools'];
 const CODES = ['INVALID_PARAMETER', 'UNKNOWN_PARAMETER', 'MISSING_API_KEY', 'INVALID_API_KEY', 'REVOKED_API_KEY', 'NOT_FOUND', 'METHOD_NOT_ALLOWED', 'RATE_LIMIT_EXCEEDED', 'SERVICE_UNAVAILABLE', 'INTERNAL_ERROR'];
 
@@ -28,10 +25,7 @@ describe.skipIf(!haveBrowser)('reference page at /docs', () => {
     server = await startServer({ CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') }, dir, /curl -H/);
     base = server.base;
     key = /(sk_[A-Za-z0-9]{32,})/.exec(server.output())![1]!;
-    browser = await chromium.launch({
-      executablePath: CHROMIUM,
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
-    });
+    browser = await launchChromium();
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -1,5 +1,6 @@
 // Shared by the tests: temporary copies of the fixture catalog to break in specific ways.
-import { cp, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { readFileSync } from 'node:fs';
+import { cp, mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -27,4 +28,18 @@ export async function editJson(file: string, edit: (data: Record<string, unknown
 
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
+}
+
+/** Waits until every process of the group is gone or a zombie (the builder runs under tsx's child). */
+export async function waitForGroupExit(pgid: number): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    const live = (await readdir('/proc')).filter((n) => /^\d+$/.test(n)).some((pid) => {
+      try {
+        const m = /\) (\S) \d+ (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'));
+        return m !== null && Number(m[2]) === pgid && m[1] !== 'Z';
+      } catch { return false; }
+    });
+    if (!live) return;
+    await new Promise((r) => setTimeout(r, 25));
+  }
 }

@@ -1,7 +1,6 @@
 // Snapshots are never mixed: a server loads one whole (its data and its search index together),
 // and a build replaces dist/ and .vercel/output together in one step, whenever it is killed.
 import { spawn } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { lstat, mkdir, readFile, readdir, realpath } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -12,7 +11,7 @@ import { bodyText } from '../gateway/core/responses.ts';
 import { loadSnapshot } from '../gateway/node/load.ts';
 import type { Manifest } from '../snapshot/types.ts';
 import { FREE_KEY, TestKeyStore } from './gateway-harness.ts';
-import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { editJson, fixtureCopy, removeDir, ROOT, waitForGroupExit } from './helpers.ts';
 
 describe('hot reload: a snapshot is loaded whole', () => {
   let root: string;
@@ -46,19 +45,6 @@ async function pair(dist: string, vercel: string): Promise<{ dist: string; verce
   return { dist: id, vercel: await readdir(path.join(vercel, 'static/_snapshot')) };
 }
 
-/** Waits until every process of the group is gone or a zombie (the builder runs under tsx's child). */
-async function groupExit(pgid: number): Promise<void> {
-  for (let i = 0; i < 200; i++) {
-    const live = (await readdir('/proc')).filter((n) => /^\d+$/.test(n)).some((pid) => {
-      try {
-        const m = /\) (\S) \d+ (\d+)/.exec(readFileSync(`/proc/${pid}/stat`, 'utf8'));
-        return m !== null && Number(m[2]) === pgid && m[1] !== 'Z';
-      } catch { return false; }
-    });
-    if (!live) return;
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
 
 describe('build: dist/ and .vercel/output swapped in one step', () => {
   let root: string;
@@ -89,7 +75,7 @@ describe('build: dist/ and .vercel/output swapped in one step', () => {
       const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/build.ts'), '--catalog', catalog, '--out', dist, '--vercel', vercel], { stdio: 'ignore', detached: true });
       await new Promise((r) => setTimeout(r, delay));
       try { process.kill(-child.pid!, 'SIGKILL'); } catch { /* it had finished */ }
-      await groupExit(child.pid!);
+      await waitForGroupExit(child.pid!);
       const ids = await pair(dist, vercel);
       expect(ids.vercel, `killed after ${delay} ms`).toEqual([ids.dist]);
     }
