@@ -37,34 +37,3 @@ export function similarTools(data: SnapshotData, target: number): Similar[] {
   // data.tools is in name order, so the index breaks the last ties by name.
   return out.sort((a, b) => b.similarity - a.similarity || prominence(b.index) - prominence(a.index) || a.index - b.index);
 }
-
-/** The phrasings of a search for alternatives to a tool (API.md); the group is the tool. */
-const ALTERNATIVES = [
-  /^(?:alternatives?|competitors?|replacements?)\s+(?:to|for|of)\s+(.+)$/i,
-  /^(.+?)\s+(?:alternatives?|competitors?|replacements?)$/i,
-  /^(?:(?:tools?|apps?|something)\s+)?(?:like|similar\s+to)\s+(.+)$/i,
-  /^(.+?)\s+vs\.?(?:\s+.*)?$/i,
-];
-
-/** A name as people type it: lowercase letters and digits only ("Notion AI", "notion-ai" and "notionai" alike). */
-const compactName = (s: string) => s.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '');
-
-/** Tools by their name, slug and former slugs written compactly, made once per snapshot. */
-const namedTools = new WeakMap<SnapshotData, Map<string, number>>();
-
-/**
- * The tool a search asks alternatives to ("alternatives to X", "X alternatives", "like X",
- * "similar to X", "X vs ..."), when X names one; undefined otherwise.
- */
-export function alternativesAskedFor(data: SnapshotData, q: string): number | undefined {
-  const x = ALTERNATIVES.map((re) => re.exec(q.trim())?.[1]).find((m) => m !== undefined);
-  if (x === undefined) return undefined;
-  let named = namedTools.get(data);
-  if (named === undefined) {
-    const index = new Map(data.tools.map((t, i) => [t.slug, i]));
-    named = new Map(data.tools.flatMap((t, i) => [[compactName(t.name), i], [compactName(t.slug), i]]));
-    for (const [former, current] of Object.entries(data.moved.tools)) if (index.has(current)) named.set(compactName(former), index.get(current)!);
-    namedTools.set(data, named);
-  }
-  return named.get(compactName(x));
-}
