@@ -24,12 +24,17 @@ export interface Reading {
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
 const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
-/** "alternatives to X", "X alternative", "like X", "instead of X" (after translation); the capture is X. */
-const ALTERNATIVES = [
-  /^(?:alternatives?|competitors?|replacements?|substitutes?)\s+(?:to|for|of)\s+(.+)$/,
-  /^(.+?)\s+(?:alternatives?|competitors?|replacements?|substitutes?)$/,
-  /^(?:something\s+|anything\s+|others?\s+)?(?:like|similar\s+to|instead\s+of|cheaper\s+than|better\s+than|replace)\s+(.+)$/,
-  /^(.+?)\s+(?:like|similar)$/,
+/**
+ * "alternatives to X", "X alternative", "like X", "instead of X" (after translation), also with
+ * words around them ("translator better than google translate", "chatgpt alternative in german"):
+ * the capture holds X, at its start (`at: 'start'`) or its end.
+ */
+const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
+  { re: /^(?:.*\s)?(?:alternatives?|competitors?|replacements?|substitutes?)\s+(?:to|for|of)\s+(.+)$/, at: 'start' },
+  { re: /^(.+?)\s+(?:alternatives?|competitors?|replacements?|substitutes?)(?:\s.*)?$/, at: 'end' },
+  { re: /^(?:something\s+|anything\s+|others?\s+)?(?:like|replace)\s+(.+)$/, at: 'start' },
+  { re: /^(?:.*\s)?(?:similar\s+to|instead\s+of|cheaper\s+than|better\s+than)\s+(.+)$/, at: 'start' },
+  { re: /^(.+?)\s+(?:like|similar)$/, at: 'end' },
 ];
 /** "X vs Y", "X versus Y", "X or Y", "X compared to Y". */
 const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against)\s+(.+)$/;
@@ -181,9 +186,9 @@ export class QueryReader {
       if (x !== undefined && y !== undefined && x !== y) return [x, y];
       if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return [x];
     }
-    for (const re of ALTERNATIVES) {
+    for (const { re, at } of ALTERNATIVES) {
       const m = re.exec(text);
-      const x = m ? this.name(m[1]!) : undefined;
+      const x = m ? (at === 'start' ? this.nameAtStart(m[1]!.split(' ')) : this.nameAtEnd(m[1]!.split(' '))) : undefined;
       if (x !== undefined) return [x];
     }
     return undefined;

@@ -16,6 +16,9 @@ const STOPWORDS = new Set([
   'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
 ]);
 
+/** A number, or "v" or one letter before a number: a version, not a word ("3d" and "4k" are words). */
+const VERSION_WORD = /^(?:\d+|v\d+|[a-z]\d)$/;
+
 /** Folded words of a text, split on anything that is not a letter or digit. */
 export function words(text: string): string[] {
   return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
@@ -50,7 +53,7 @@ export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{
 
 /** The words that carry a need, without stopwords unless there is nothing else. */
 export function contentWords(ws: readonly string[]): string[] {
-  // A number is a version ("flux 1.1", "gemini 2.5 pro"): it counts in the whole name, not as a word.
-  const meaningful = ws.filter((w) => !STOPWORDS.has(w) && !/^\d+$/.test(w));
+  // A version ("flux 1.1", "gemini 2.5 pro", "whisper large v3", "deepseek r1") counts in the whole name, not as a word.
+  const meaningful = ws.filter((w) => !STOPWORDS.has(w) && !VERSION_WORD.test(w));
   return [...new Set(meaningful.length > 0 ? meaningful : ws)].slice(0, 12);
 }
