@@ -91,27 +91,27 @@ export class Highlighter {
 /**
  * The text as HTML with its matched words marked (undefined when none is), cut to a snippet when
  * longer than `snippet`. Matches are found in the folded text by indexOf, with no word split
- * first: a page's results hold thousands of words and few matches.
+ * first: a page's results hold thousands of words and few matches. The text is searched once,
+ * the snippet then cut around its first match.
  */
 function markText(text: string, marks: Marks, isName: boolean, snippet = Infinity): string | undefined {
   const lower = foldAligned(text);
   let [from, to] = [0, text.length];
-  // A snippet: where the first match is, then only the matches within the snippet around it.
-  if (text.length > snippet) {
-    const first = matchRanges(lower, marks, 0, lower.length, true);
-    if (first.length === 0) return undefined;
-    [from, to] = window(lower, Math.min(...first.filter((_, k) => k % 2 === 0)), snippet);
-  }
-  const ranges = matchRanges(lower, marks, from, to);
+  const ranges = matchRanges(lower, marks);
   if (isName && ranges.length === 0) nameRanges(text, lower, marks, ranges);
   if (ranges.length === 0) return undefined;
-  const order: number[] = [];
-  for (let k = 0; k < ranges.length; k += 2) order.push(k);
-  order.sort((a, b) => ranges[a]! - ranges[b]! || ranges[b + 1]! - ranges[a + 1]!);
+  // A snippet around the first match: the matches within it.
+  if (text.length > snippet) {
+    let first = lower.length;
+    for (let k = 0; k < ranges.length; k += 2) first = Math.min(first, ranges[k]!);
+    [from, to] = window(lower, first, snippet);
+  }
+  const order = startOrder(ranges);
   // Each run of word characters inside a match is one <mark> ("text-to-speech" marks three words).
   let html = from > 0 ? '…' : '';
   let at = from;
   for (const k of order) {
+    if (ranges[k]! < from) continue;
     let i = Math.max(ranges[k]!, at);
     const end = Math.min(ranges[k + 1]!, to);
     while (i < end) {
@@ -128,24 +128,31 @@ function markText(text: string, marks: Marks, isName: boolean, snippet = Infinit
   return `${html}${escapeHtml(text.slice(at, to))}${to < text.length ? '…' : ''}`;
 }
 
-/**
- * Where the forms and phrases match in the folded text, starting in [from, to): [start, end)
- * pairs, each a whole word (or words in a row). `firstOnly`: each form's and phrase's first match.
- */
-function matchRanges(lower: string, marks: Marks, from: number, to: number, firstOnly = false): number[] {
+/** The ranges' places in order of start, the longer first at one start (insertion sort: a text has a few matches). */
+function startOrder(ranges: readonly number[]): number[] {
+  const order: number[] = [];
+  for (let k = 0; k < ranges.length; k += 2) {
+    let at = order.length;
+    while (at > 0 && (ranges[order[at - 1]!]! > ranges[k]! || (ranges[order[at - 1]!] === ranges[k] && ranges[order[at - 1]! + 1]! < ranges[k + 1]!))) at--;
+    order.splice(at, 0, k);
+  }
+  return order;
+}
+
+/** Where the forms and phrases match in the folded text: [start, end) pairs, each a whole word (or words in a row). */
+function matchRanges(lower: string, marks: Marks): number[] {
   const out: number[] = [];
   for (const f of marks.find) {
-    for (let at = lower.indexOf(f, from); at >= 0 && at < to; at = lower.indexOf(f, at + 1)) {
+    for (let at = lower.indexOf(f); at >= 0; at = lower.indexOf(f, at + 1)) {
       if (at > 0 && isWord(lower, at - 1)) continue;
       const end = wordEnd(lower, at + f.length);
       if (!marksWord(lower, at, end, marks)) continue;
       out.push(at, end);
-      if (firstOnly) break;
     }
   }
   for (const phrase of marks.phrases) {
     const head = phrase[0]!;
-    for (let at = lower.indexOf(head, from); at >= 0 && at < to; at = lower.indexOf(head, at + 1)) {
+    for (let at = lower.indexOf(head); at >= 0; at = lower.indexOf(head, at + 1)) {
       if (at > 0 && isWord(lower, at - 1)) continue;
       let end = at + head.length;
       for (let k = 1; k < phrase.length && end >= 0; k++) {
@@ -159,7 +166,6 @@ function matchRanges(lower: string, marks: Marks, from: number, to: number, firs
       if (last.length >= SHORTEST_PREFIX) end = wordEnd(lower, end);
       if (isWord(lower, end)) continue;
       out.push(at, end);
-      if (firstOnly) break;
     }
   }
   return out;
@@ -231,9 +237,11 @@ function words(text: string): string[] {
   return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
 }
 
+const NON_ASCII = /[^\x00-\x7f]/;
+
 /** The text folded as search folds it, character for character, so places in it are places in the text. */
 function foldAligned(text: string): string {
-  if (/^[\x00-\x7f]*$/.test(text)) return text.toLowerCase();
+  if (!NON_ASCII.test(text)) return text.toLowerCase();
   let out = '';
   for (const ch of text) {
     const folded = fold(ch);

@@ -105,6 +105,11 @@ export function phrasedCategories(qWords: string[], vocabulary: Vocabulary): Set
       // The last word may be typed only in part ("image gen" for "image generator").
       const categories = vocabulary.phrasings.get(run) ?? (j === qWords.length - 1 && j > i && qWords[j]!.length >= 3 ? completed(run, vocabulary) : undefined);
       if (categories) for (let k = i; k <= j; k++) for (const c of categories) out[k]!.add(c);
+      // A word inside a phrasing ("voice memo to text" is "voice to text" about a memo): the others still phrase it.
+      for (let skip = i + 1; skip < j && j - i >= 2; skip++) {
+        const gapped = vocabulary.phrasings.get([...qWords.slice(i, skip), ...qWords.slice(skip + 1, j + 1)].join(' '));
+        if (gapped) for (let k = i; k <= j; k++) if (k !== skip) for (const c of gapped) out[k]!.add(c);
+      }
     }
   }
   return out;
