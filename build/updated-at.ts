@@ -1,11 +1,15 @@
 // updated_at means something: a pull request that changes a tool's record must raise its
 // updated_at. The pull-request check compares the catalog with its base branch and names each file
 // whose facts changed while its date did not, with the line to write.
+import { toolFileSchema, toolSchema } from '../snapshot/schema.ts';
 import type { Catalog } from './catalog.ts';
 import type { Problem } from './catalog.ts';
 
-/** Fields whose change is not a curated change of the record (the date itself, and where the file sits). */
-const NOT_A_CHANGE = new Set(['$schema', 'updated_at']);
+/**
+ * Fields whose change is no change of what API consumers sync (`updated_since`): the date itself,
+ * and what the API never shows (where the file sits, aliases, prominence, former slugs).
+ */
+const NOT_A_CHANGE = new Set(['updated_at', ...Object.keys(toolFileSchema.shape).filter((k) => !(k in toolSchema.shape))]);
 
 export function staleUpdatedAt(base: Catalog, head: Catalog, today: string): Problem[] {
   const before = new Map(base.tools.map((t) => [t.data.slug, t.data as Record<string, unknown>]));

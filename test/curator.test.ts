@@ -158,6 +158,13 @@ describe('check-updated (pull-request check)', () => {
     expect((await cli('check-updated.ts', base, head)).stdout).toContain('Every changed tool has a raised updated_at.');
   });
 
+  it('asks for no new updated_at when only what the API never shows changed (aliases, prominence)', async () => {
+    const base = await catalogCopy();
+    const head = await catalogCopy();
+    await editJson(path.join(head, 'tools/murf.json'), (d) => { d.aliases = ['murf studio']; d.prominence = 1; });
+    expect((await cli('check-updated.ts', base, head)).stdout).toContain('Every changed tool has a raised updated_at.');
+  });
+
   it('accepts a second change on the day of the last one, whose updated_at is already today', async () => {
     const today = new Date().toISOString().slice(0, 10);
     const base = await catalogCopy();
