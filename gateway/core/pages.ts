@@ -36,8 +36,7 @@ export function pageAnswer(view: SnapshotView, page: Page): PagedAnswer {
     ? renderPage(encodeItems(indices.map((i) => pick(view.data.tools[i]!, fields))), indices.map((_, k) => k), meta, members)
     : renderPage(kind === 'categories' ? view.categoryItems : view.toolItems, indices, meta, members);
   const name = fields ? `${kind}:${fields.join(',')}` : kind;
-  const at = fields ? indices.map((_, k) => k) : indices;
-  const etag = pageTag(view.id, decidedBy !== undefined ? `${name}\0params\0${decidedBy}` : `${name}\0${at.join(',')}\0${JSON.stringify(meta)}\0${members?.join(',') ?? ''}`);
+  const etag = pageTag(view.id, decidedBy !== undefined ? `${name}\0params\0${decidedBy}` : `${name}\0${indices.join(',')}\0${JSON.stringify(meta)}\0${members?.join(',') ?? ''}`);
   return { status: 200, body, etag, page: meta.page, totalPages: meta.total_pages };
 }
 
