@@ -37,8 +37,8 @@ function toolsRequest(params: RawParams, { snapshot }: EndpointContext): ToolsRe
   } else if (q.slugs !== undefined && params.has('sort')) {
     throw new ParamError("Parameter 'sort' cannot be combined with 'slugs': the tools come in the order the slugs are given; leave sort out.");
   }
-  const perPage = q.similar_to !== undefined && !params.has('per_page') ? SIMILAR_PER_PAGE : q.per_page;
-  return { q: { ...q, per_page: perPage }, decidedBy: q.facets && paramsKey(params) };
+  const sized = q.similar_to !== undefined && !params.has('per_page') ? { ...q, per_page: SIMILAR_PER_PAGE } : q;
+  return { q: sized, decidedBy: q.facets && paramsKey(params) };
 }
 
 /** A tools list; meta says which slugs named no current tool, and which retired tools changed since updated_since. */
