@@ -18,7 +18,7 @@ export type ListName = 'tools' | 'categories' | 'search';
 export interface Routes {
   /** The answer to `path` under /api/v1 with its raw query string (no '?'); Link URLs start with `origin`. */
   route(path: string, query: string, origin: string): Promise<Answer>;
-  /** A list endpoint's page for these parameters, as objects (a 4xx thrown as HttpError). */
+  /** A list endpoint's Page for these parameters (MCP reads it as objects: pageJson); a 4xx is thrown as HttpError. */
   page(list: ListName, params: RawParams): Promise<Page>;
 }
 
