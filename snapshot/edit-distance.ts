@@ -48,6 +48,11 @@ export function nearest(word: string, candidates: readonly string[]): string[] {
     .map((x) => x.s);
 }
 
+/** The one way a message suggests names: "Did you mean 'a', 'b'?"; empty when there is none to suggest. */
+export function didYouMean(names: readonly string[]): string {
+  return names.length === 0 ? '' : `Did you mean ${names.map((n) => `'${n}'`).join(', ')}?`;
+}
+
 /** The candidate within a small edit distance, for "did you mean" hints. */
 export function closest(word: string, candidates: readonly string[]): string | undefined {
   let best: string | undefined;

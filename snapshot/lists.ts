@@ -4,6 +4,7 @@
 import type { z } from 'zod';
 import { API_BASE, type QueryOf } from './contract.ts';
 import type { pageMetaSchema } from './schema.ts';
+import { resolveSlug, slugTables } from './slugs.ts';
 import type { Category, SnapshotData, Tool } from './types.ts';
 
 export const DEFAULT_PER_PAGE = 20;
@@ -117,14 +118,13 @@ export function renderPage(items: EncodedItems, indices: readonly number[], meta
  * names the current tool; retired and unknown slugs are set aside for meta.
  */
 export function selectBySlugs(data: SnapshotData, slugs: readonly string[]): { indices: number[]; retired: string[]; not_found: string[] } {
-  const index = new Map(data.tools.map((t, i) => [t.slug, i]));
-  const retiredSlugs = new Set(data.retired.map((r) => r.slug));
+  const table = slugTables(data).tools;
   const seen = new Set<number>();
   const out = { indices: [] as number[], retired: [] as string[], not_found: [] as string[] };
   for (const slug of new Set(slugs)) {
-    const i = index.get(slug) ?? index.get(data.moved.tools[slug] ?? '');
-    if (i !== undefined) { if (!seen.has(i)) out.indices.push(i); seen.add(i); }
-    else if (retiredSlugs.has(slug)) out.retired.push(slug);
+    const found = resolveSlug(table, slug);
+    if (found.kind === 'current' || found.kind === 'moved') { if (!seen.has(found.index)) out.indices.push(found.index); seen.add(found.index); }
+    else if (found.kind === 'retired') out.retired.push(slug);
     else out.not_found.push(slug);
   }
   return out;

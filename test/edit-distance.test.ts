@@ -2,7 +2,7 @@
 // edits?", the build's "did you mean" hints and the MCP tools' slug suggestions compare distances.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closest, editDistance } from '../snapshot/edit-distance.ts';
+import { closest, didYouMean, editDistance } from '../snapshot/edit-distance.ts';
 
 /** Optimal string alignment distance, written the textbook way. */
 const reference = (a: string, b: string): number => {
@@ -38,5 +38,13 @@ describe('editDistance', () => {
   it('counts a swap of neighbours as one edit, so a hint prefers the slug a curator swapped letters in', () => {
     expect(editDistance('aduio', 'audio')).toBe(1);
     expect(closest('aduio', ['adult', 'audio'])).toBe('audio');
+  });
+});
+
+describe('didYouMean', () => {
+  it('suggests names in one sentence, in the order given, and says nothing when there is none to suggest', () => {
+    expect(didYouMean(['elevenlabs', 'murf'])).toBe("Did you mean 'elevenlabs', 'murf'?");
+    expect(didYouMean(['kimi'])).toBe("Did you mean 'kimi'?");
+    expect(didYouMean([])).toBe('');
   });
 });

@@ -158,6 +158,14 @@ describe('GET /api/v1/tools', () => {
     expect(bad.json.error).toMatch(/^Invalid value for 'fields': 'colour' is not a field of a tool; the fields are slug, name, tagline, /);
   });
 
+  it('gives pages of different tools different ETags when they show only some fields', async () => {
+    const byName = await get('/api/v1/tools?per_page=1&fields=name');
+    const newest = await get('/api/v1/tools?per_page=1&fields=name&sort=newest');
+    expect(newest.json.meta).toEqual(byName.json.meta);
+    expect(newest.json.data).not.toEqual(byName.json.data);
+    expect(newest.header('etag')).not.toBe(byName.header('etag'));
+  });
+
   it('answers similar_to with the tools most like one, best first, each with a similarity in 0..1, 10 a page by default', async () => {
     const r = await get('/api/v1/tools?similar_to=murf');
     expect(r.json.data.map((t: { slug: string }) => t.slug)).toEqual(['elevenlabs']);

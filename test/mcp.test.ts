@@ -80,6 +80,8 @@ describe('MCP server', () => {
     expect(r.structuredContent).toEqual(await rest('/tools?similar_to=murf'));
     expect(r.structuredContent.data[0]).toMatchObject({ slug: 'elevenlabs', similarity: expect.any(Number) });
     expect(r.content[0]!.text).toMatch(/1\. ElevenLabs \(elevenlabs\).*\(similarity 0\.\d+\)/);
+    const filtered = await call(stdio, 'similar_tools', { slug: 'midjourney', platform: ['web', 'api'], open_source: true });
+    expect(filtered.structuredContent).toEqual(await rest('/tools?similar_to=midjourney&platform=web,api&open_source=true'));
   });
 
   it('counts facets for search_tools and list_tools as REST does, and names the largest values in its text', async () => {
@@ -112,6 +114,11 @@ describe('MCP server', () => {
     expect(list.properties.pricing.anyOf[1]).toMatchObject({ type: 'array', items: { enum: ['free', 'freemium', 'paid'] } });
     expect(list.properties.sort.enum).toEqual(['name', 'newest', 'updated']);
     expect(list.additionalProperties).toBe(false);
+    const similar = tools.find((t) => t.name === 'similar_tools')!.inputSchema as { properties: Record<string, any>; required?: string[] };
+    expect(Object.keys(similar.properties)).toEqual(['slug', 'page', 'per_page', 'category', 'pricing', 'platform', 'open_source', 'website', 'updated_since', 'facets']);
+    expect(similar.required).toEqual(['slug']);
+    expect(similar.properties.per_page).toMatchObject({ minimum: 1, maximum: 100, description: expect.stringMatching(/default 10\.$/) });
+    expect(similar.properties.pricing.anyOf[0].enum).toEqual(['free', 'freemium', 'paid']);
     const unknown = await call(stdio, 'list_tools', { per_page: 2, colour: 'red' });
     expect(unknown.isError).toBe(true);
     expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to, facets.");

@@ -7,13 +7,14 @@ import { createAuthenticator, type Authenticate, type Identity } from './auth.ts
 import { parseQuery } from './params.ts';
 import { lastDays, type UsageStore } from './usage.ts';
 import { BoundedCache, DEFAULT_CACHE_BYTES, remembered } from './bounded-cache.ts';
-import { KeyStoreUnavailableError, type KeyStore } from './key-store.ts';
+import type { KeyStore } from './key-store.ts';
 import { createLimits, type CountRequests } from './limits.ts';
 import { BodyBudget, DEFAULT_BODY_BUDGET_BYTES } from './body-budget.ts';
 import { STORE_DEADLINE_MS, withDeadline } from './deadline.ts';
-import { announcedBytes, answerMcp, BODY_DEADLINE_MS, countCalls, MAX_BATCH_CALLS, MCP_ALLOW, MCP_ALLOW_HEADERS, MCP_PATH, readBody } from './mcp-route.ts';
+import { announcedBytes, answerMcp, BODY_DEADLINE_MS, countCalls, MAX_BATCH_CALLS, readBody } from './mcp-route.ts';
+import { publicAnswer } from './public-answers.ts';
 import type { RateLimiter } from './rate-limiter.ts';
-import { ALLOW, baseHeaders, failure, finish, HttpError, JSON_TYPE, preflight, rateHeaders, tooManyRequests, clip, type Answer, type GatewayResult } from './responses.ts';
+import { baseHeaders, failure, finish, HttpError, rateHeaders, tooManyRequests, type Answer, type GatewayResult } from './responses.ts';
 import { answerBytes, createRoutes, type Routes } from './routes.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -21,9 +22,6 @@ export type { GatewayResult } from './responses.ts';
 
 /** The calling key's own usage: keyed, never counted. */
 const USAGE_PATH = `${API_BASE}/usage`;
-
-/** Public, not counted, served as prebuilt bodies: the contract, and the reference page with its script. */
-const PUBLIC_DOCUMENTS = new Set(['/openapi.json', '/docs', '/docs/scalar.js']);
 
 /** What the core reads of a request; a Web `Request` has this shape. */
 export interface GatewayRequest {
@@ -103,7 +101,7 @@ class RequestPath implements Gateway {
       const method = request.method.toUpperCase();
       const target = splitTarget(request.url);
       const ifNoneMatch = request.headers.get('if-none-match');
-      const open = this.publicAnswer(method, target.path, headers, ifNoneMatch);
+      const open = publicAnswer(this.snapshot, this.options.keys, method, target.path, headers, ifNoneMatch);
       if (open !== undefined) return await open;
       const apiKey = request.headers.get('x-api-key');
       const authorization = request.headers.get('authorization');
@@ -117,31 +115,6 @@ class RequestPath implements Gateway {
     } catch (e) {
       return failure(headers, e, this.log, keyId);
     }
-  }
-
-  /** Answers that need no key: preflight, 405, the probes, the public documents, unknown paths; undefined for keyed paths. */
-  private publicAnswer(method: string, path: string, headers: Record<string, string>, ifNoneMatch: string | null): GatewayResult | Promise<GatewayResult> | undefined {
-    const mcp = path === MCP_PATH || path === `${MCP_PATH}/`;
-    if (method === 'OPTIONS') return preflight(headers, mcp ? { methods: MCP_ALLOW, headers: MCP_ALLOW_HEADERS } : undefined);
-    if (mcp) {
-      if (method === 'POST') return undefined;
-      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed on ${MCP_PATH}; send MCP messages with POST (this server keeps no sessions and opens no streams).`, { Allow: MCP_ALLOW });
-    }
-    if (method !== 'GET' && method !== 'HEAD') {
-      throw new HttpError(405, 'METHOD_NOT_ALLOWED', `Method ${method.slice(0, 20)} is not allowed; this API is read-only and accepts GET and HEAD (and OPTIONS for CORS preflight).`, { Allow: ALLOW });
-    }
-    if (path === '/healthz') {
-      headers['Cache-Control'] = 'no-store';
-      return finish(headers, { status: 200, body: JSON.stringify({ status: 'ok', snapshot: this.snapshot.id }), etag: `"healthz-${this.snapshot.id}"` }, ifNoneMatch);
-    }
-    if (path === '/readyz') return this.readiness(headers);
-    const document = PUBLIC_DOCUMENTS.has(path) ? this.snapshot.manifest.bodies[path] : undefined;
-    if (document) {
-      headers['Content-Type'] = document.type ?? JSON_TYPE;
-      return finish(headers, { status: 200, body: null, prebuilt: path, etag: document.etag }, ifNoneMatch);
-    }
-    if (path === API_BASE || path.startsWith(`${API_BASE}/`)) return undefined;
-    throw new HttpError(404, 'NOT_FOUND', `No such path '${clip(path)}'. The API lives under ${API_BASE} (e.g. ${API_BASE}/tools); the OpenAPI document is at /openapi.json. MCP clients POST to ${MCP_PATH}.`);
   }
 
   /** GET /api/v1/usage: the calling key's own usage and where its limit stands, never counted (like GitHub's /rate_limit). */
@@ -195,19 +168,6 @@ class RequestPath implements Gateway {
       return await answerMcp({ routes: this.routes, snapshot: this.snapshot }, request, text, parsed);
     } finally {
       release();
-    }
-  }
-
-  /** GET /readyz: whether keyed requests can be served now (API.md), never counted. */
-  private async readiness(headers: Record<string, string>): Promise<GatewayResult> {
-    headers['Cache-Control'] = 'no-store';
-    try {
-      await this.options.keys.ready();
-      return { status: 200, headers, body: JSON.stringify({ status: 'ready', snapshot: this.snapshot.id }) };
-    } catch (e) {
-      if (!(e instanceof KeyStoreUnavailableError)) throw e;
-      headers['Retry-After'] = String(e.retryAfterSeconds);
-      return { status: 503, headers, body: JSON.stringify({ status: 'not_ready', reason: e.reason }) };
     }
   }
 

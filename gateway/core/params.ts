@@ -100,7 +100,7 @@ export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView)
     case 'host': return hostOf(value) !== undefined ? undefined : `${invalid} expected a website: a URL or a host such as cursor.com; got '${printable(value)}'.`;
     case 'snapshot-enum': {
       if (spec.source === 'categories') {
-        return view.categoryBySlug.has(value) ? undefined : `${invalid} no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
+        return view.slugs.categories.current.has(value) ? undefined : `${invalid} no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
       }
       const allowed = view[spec.source];
       if (allowed.has(value)) return undefined;

@@ -3,7 +3,8 @@
 // fills it from dist/ on disk, the edge adapter from its bundle.
 import { encodeItems, type EncodedItems } from '../../snapshot/lists.ts';
 import { importSearchIndex, type SearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
-import type { Manifest, RetiredTool, SnapshotData } from '../../snapshot/types.ts';
+import { slugTables, type SlugTables } from '../../snapshot/slugs.ts';
+import type { Manifest, SnapshotData } from '../../snapshot/types.ts';
 
 export interface SnapshotView {
   id: string;
@@ -12,12 +13,8 @@ export interface SnapshotView {
   /** Every tool and category serialized once, as UTF-8. */
   toolItems: EncodedItems;
   categoryItems: EncodedItems;
-  toolBySlug: Map<string, number>;
-  categoryBySlug: Map<string, number>;
-  /** Former slug -> current slug. */
-  movedTools: Map<string, string>;
-  movedCategories: Map<string, string>;
-  retiredBySlug: Map<string, RetiredTool>;
+  /** What each slug of a tool or category names (snapshot/slugs.ts). */
+  slugs: SlugTables;
   groups: Set<string>;
   pricing: Set<string>;
   platforms: Set<string>;
@@ -41,11 +38,7 @@ export function createSnapshotView(
     manifest,
     toolItems: encodeItems(data.tools),
     categoryItems: encodeItems(data.categories),
-    toolBySlug: new Map(data.tools.map((t, i) => [t.slug, i])),
-    categoryBySlug: new Map(data.categories.map((c, i) => [c.slug, i])),
-    movedTools: new Map(Object.entries(data.moved.tools)),
-    movedCategories: new Map(Object.entries(data.moved.categories)),
-    retiredBySlug: new Map(data.retired.map((r) => [r.slug, r])),
+    slugs: slugTables(data),
     groups: new Set(data.groups),
     pricing: new Set(data.pricing),
     platforms: new Set(data.platforms),
