@@ -2,13 +2,12 @@
 // never issued over the API. The keys file (KEYS_FILE, default .data/keys.json) keeps only
 // SHA-256 hashes, so a new key is printed once and cannot be shown again.
 import { realpathSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { KeyAdmin } from '../core/key-admin.ts';
+import { noSuchKey, type KeyAdmin } from '../core/key-admin.ts';
 import type { Plans } from '../core/plans.ts';
 import { DEFAULT_PLANS_FILE, loadPlans } from '../node/plans-file.ts';
-import { parseKeysFile } from '../node/keys-file.ts';
+import { readKeysExport } from '../node/keys-file.ts';
 import { keyAdminFromEnv, usageFromEnv } from '../node/stores.ts';
 import { lastDays } from '../core/usage.ts';
 
@@ -175,7 +174,7 @@ async function usage(args: string[], { env, stdout }: KeysIo): Promise<number> {
   const store = usageFromEnv(plans, env);
   const days = lastDays(Date.now());
   const keys = (await admin.list()).filter((k) => positionals[0] === undefined || k.id === positionals[0]);
-  if (positionals[0] !== undefined && keys.length === 0) throw new CliError(`No key with id '${positionals[0]}' in ${admin.location}; run "npm run keys -- list" to see the ids.`);
+  if (positionals[0] !== undefined && keys.length === 0) throw noSuchKey(positionals[0], admin.location);
   const rows = await Promise.all(keys.map(async (k) => ({ ...k, ...(await store.read(k.id, days)) })));
   if (values.json) {
     stdout(`${JSON.stringify(rows.map(({ id, name, plan, status, last_used_at, days: d }) => ({ id, name, plan, status, last_used_at, days: d })), null, 2)}\n`);
@@ -205,7 +204,7 @@ async function importKeys(args: string[], { env, stdout }: KeysIo): Promise<numb
   const { positionals } = parse('import', args, {}, 1);
   const file = positionals[0];
   if (file === undefined) throw new CliError('import needs the file an export wrote, for example: npm run keys -- import keys-backup.json.');
-  const records = parseKeysFile(await readFile(file, 'utf8').catch((e: Error) => { throw new CliError(`Cannot read ${file}: ${e.message}`); }), file);
+  const records = readKeysExport(file);
   const plans = plansOf(env);
   const unknown = [...new Set(records.map((r) => r.plan).filter((plan) => !plans[plan]))];
   if (unknown.length > 0) throw new CliError(`${file} has keys on plans that are not in the plans file: ${unknown.join(', ')}; add them to it first. Nothing was imported.`);
