@@ -28,8 +28,6 @@ export interface UpstashStores {
   limiterFor(plan: string): RateLimiter | undefined;
 }
 
-type KeyHash = Record<string, string> & { id: string; plan: string; name: string; status: 'active' | 'revoked'; created_at: string; revoked_at: string };
-
 /** The stores, or undefined when the two Upstash variables are not both set. */
 export function upstashFromEnv(env: Record<string, string | undefined>, plans: Plans): UpstashStores | undefined {
   const url = env.UPSTASH_REDIS_REST_URL;
