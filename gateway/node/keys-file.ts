@@ -27,23 +27,24 @@ export class KeysFileError extends Error {
 
 /** All records in the file; a missing file is an empty list (no keys issued yet). */
 export async function readKeysFile(file: string): Promise<KeyRecord[]> {
-  let read: JsonFile<{ keys: KeyRecord[] }>;
-  try {
-    read = readJsonFile(file, KeyRecordsSchema);
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw new KeysFileError(`keys file ${file} cannot be read: ${(e as Error).message}`);
-  }
-  return recordsIn(read, file);
+  return readRecords(file, (e) => {
+    if (e.code === 'ENOENT') return [];
+    throw new KeysFileError(`keys file ${file} cannot be read: ${e.message}`);
+  });
 }
 
 /** The records of an export (`keys import <file>`): read as the keys file, but a file that cannot be read, a missing one too, is an error. */
 export function readKeysExport(file: string): KeyRecord[] {
+  return readRecords(file, (e) => { throw new KeysFileError(`Cannot read ${file}: ${e.message}`); });
+}
+
+/** The records in `file`; `unreadable` answers for a file that cannot be read. */
+function readRecords(file: string, unreadable: (e: NodeJS.ErrnoException) => KeyRecord[]): KeyRecord[] {
   let read: JsonFile<{ keys: KeyRecord[] }>;
   try {
     read = readJsonFile(file, KeyRecordsSchema);
   } catch (e) {
-    throw new KeysFileError(`Cannot read ${file}: ${(e as Error).message}`);
+    return unreadable(e as NodeJS.ErrnoException);
   }
   return recordsIn(read, file);
 }
