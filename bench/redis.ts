@@ -13,7 +13,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { newKeyRecord, writeKeysFile } from '../gateway/node/keys-file.ts';
 import { Redis } from '@upstash/redis';
-import { upstashKeyAdmin, upstashLimiters } from '../gateway/upstash/stores.ts';
+import { upstashKeyAdmin } from '../gateway/upstash/key-admin.ts';
+import { upstashLimiters } from '../gateway/upstash/stores.ts';
 import { freePort, haveRedis, RedisServer } from '../test/redis-server.ts';
 import { startBridge } from '../test/upstash-bridge.ts';
 

@@ -1,7 +1,6 @@
 // Several gateway instances against one real Redis (through the Upstash REST bridge): one global
 // limit, revocation seen by all, and API.md's degraded mode when Redis stops answering.
-import { spawn } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import http from 'node:http';
 import type net from 'node:net';
 import path from 'node:path';
@@ -13,10 +12,10 @@ import { loadSnapshot, type LoadedSnapshot } from '../gateway/node/load.ts';
 import { loadPlans } from '../gateway/node/plans-file.ts';
 import { createServer } from '../gateway/node/server.ts';
 import { upstashFromEnv } from '../gateway/upstash/stores.ts';
-import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { fixtureCopy, removeDir } from './helpers.ts';
 import { issueKey, keysCommand } from './keys-command.ts';
-import { freePort, haveRedis, RedisServer } from './redis-server.ts';
-import { awayFromMinuteEnd, createKey, keysCli, startServer, type ServerProcess } from './server-process.ts';
+import { haveRedis, RedisServer } from './redis-server.ts';
+import { startServer, type ServerProcess } from './server-process.ts';
 import { startBridge, type Bridge } from './upstash-bridge.ts';
 
 /** One request on a connection of its own, so that a cluster's workers take turns. */

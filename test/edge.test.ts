@@ -7,7 +7,7 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from '@upstash/redis';
 import type { KeyAdmin } from '../gateway/core/key-admin.ts';
-import { upstashKeyAdmin } from '../gateway/upstash/stores.ts';
+import { upstashKeyAdmin } from '../gateway/upstash/key-admin.ts';
 import { loadEdge, type EdgeHarness } from './edge-bundle.ts';
 import { removeDir } from './helpers.ts';
 import { haveRedis, RedisServer } from './redis-server.ts';

@@ -6,7 +6,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { FileKeyStore, type FileKeyStoreOptions } from '../gateway/node/file-key-store.ts';
 import { hashKey } from '../gateway/core/api-keys.ts';
 import { KeyStoreUnavailableError, type KeyLookup } from '../gateway/core/key-store.ts';
-import { KeysFileError, newKeyRecord, writeKeysFile, type KeyRecord } from '../gateway/node/keys-file.ts';
+import type { KeyRecord } from '../gateway/core/key-record.ts';
+import { KeysFileError, newKeyRecord, writeKeysFile } from '../gateway/node/keys-file.ts';
 import { removeDir, tempDir } from './helpers.ts';
 import { keysCommand } from './keys-command.ts';
 

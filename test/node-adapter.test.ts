@@ -6,7 +6,7 @@ import vm from 'node:vm';
 import { describe, expect, it } from 'vitest';
 import type { Gateway } from '../gateway/core/gateway.ts';
 import { INTERNAL_ERROR_MESSAGE } from '../gateway/core/responses.ts';
-import { createServer, pathOf } from '../gateway/node/server.ts';
+import { createServer } from '../gateway/node/server.ts';
 import { createHarness, FREE_KEY } from './gateway-harness.ts';
 
 describe('Node adapter', () => {
@@ -55,18 +55,22 @@ describe('Node adapter', () => {
     const h = await createHarness();
     const errors: string[] = [];
     const lines: string[] = [];
-    const server = createServer({ gateway: h.gateway, bodies: h.snapshot.bodies, accessLog: (l) => lines.push(l), errorLog: (l) => errors.push(l) });
+    let allLogged!: () => void;
+    const logged = new Promise<void>((resolve) => { allLogged = resolve; });
+    const accessLog = (l: string) => { if (lines.push(l) === 20) allLogged(); };
+    const server = createServer({ gateway: h.gateway, bodies: h.snapshot.bodies, accessLog, errorLog: (l) => errors.push(l) });
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     try {
       const port = (server.address() as AddressInfo).port;
       for (let i = 0; i < 20; i++) {
         const socket = net.connect(port, '127.0.0.1');
         await new Promise((r) => socket.once('connect', r));
+        const received = new Promise((r) => server.once('request', r));
         socket.write(`POST /mcp HTTP/1.1\r\nHost: x\r\nX-API-Key: ${FREE_KEY}\r\nContent-Type: application/json\r\nContent-Length: 1000\r\n\r\n{"jsonrpc":`);
-        await new Promise((r) => setTimeout(r, 20));
+        await received;
         socket.destroy();
       }
-      for (let i = 0; i < 100 && lines.length < 20; i++) await new Promise((r) => setTimeout(r, 20));
+      await logged;
       expect(errors).toEqual([]);
       expect(lines).toHaveLength(20);
       expect(lines.every((l) => /^POST \/mcp aborted [\d.]+ms key_free$/.test(l))).toBe(true);
@@ -109,11 +113,27 @@ describe('Node adapter', () => {
     }
   }, 60_000);
 
-  it('reduces an absolute-form request target to its path and query', () => {
-    expect(pathOf('/api/v1/tools?page=2')).toBe('/api/v1/tools?page=2');
-    expect(pathOf('http://example.com:8787/api/v1/tools?page=2')).toBe('/api/v1/tools?page=2');
-    expect(pathOf('HTTPS://example.com')).toBe('/');
-    expect(pathOf('http://example.com?x=1')).toBe('/?x=1');
-    expect(pathOf('*')).toBe('/');
+  it('hands the core the request target as sent, absolute-form included, and logs the path it names', async () => {
+    const seen: string[] = [];
+    const gateway = {
+      handle: async (request: { url: string }) => {
+        seen.push(request.url);
+        return { status: 200, headers: { 'X-Request-Id': 'req-1' }, body: '{}' };
+      },
+    } as unknown as Gateway;
+    const lines: string[] = [];
+    const server = createServer({ gateway, bodies: new Map(), accessLog: (l) => lines.push(l), errorLog: () => {} });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (server.address() as AddressInfo).port;
+      for (const target of ['/api/v1/tools?page=2', 'http://example.com:8787/api/v1/tools?page=2']) {
+        const socket = net.connect(port, '127.0.0.1', () => socket.write(`GET ${target} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n`));
+        await new Promise((r) => socket.on('close', r).resume());
+      }
+      expect(seen).toEqual(['/api/v1/tools?page=2', 'http://example.com:8787/api/v1/tools?page=2']);
+      expect(lines.map((l) => l.replace(/ [\d.]+ms /, ' '))).toEqual(['GET /api/v1/tools 200 -', 'GET /api/v1/tools 200 -']);
+    } finally {
+      server.close();
+    }
   });
 });

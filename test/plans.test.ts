@@ -49,6 +49,10 @@ describe('plans', () => {
     expect(errorOf(file).message).toBe(`plans file ${file}: is not valid JSON at line 1, column 29: remove the comma after } (JSON allows no comma before "}")`);
   });
 
+  it('reads a file an editor saved with a byte-order mark, as the catalog\'s files are read', async () => {
+    expect(loadPlans(await plansFile('\uFEFF{"free": {"per_minute": 60}}'))).toEqual({ free: { per_minute: 60 } });
+  });
+
   it('names every problem at once, with the field path and what to write instead', async () => {
     const file = await plansFile(JSON.stringify({
       free: { per_minute: 60 },

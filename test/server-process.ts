@@ -1,12 +1,10 @@
 // `npm start` as a child process for end-to-end tests: the snapshot is ensured, then the server
 // runs (exec, so signals reach it); its output is collected and its port known.
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { ROOT } from './helpers.ts';
 import { freePort } from './redis-server.ts';
 
-const run = promisify(execFile);
 export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 export interface ServerProcess { base: string; port: number; child: ChildProcess; output(): string; stop(): Promise<void> }
@@ -17,9 +15,14 @@ export async function startServer(env: NodeJS.ProcessEnv, cwd: string, ready = /
   const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
   const child = spawn('sh', ['-c', script], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
-  child.stdout!.on('data', (d) => { output += d; });
-  child.stderr!.on('data', (d) => { output += d; });
-  for (let i = 0; i < 2_400 && !ready.test(output) && child.exitCode === null; i++) await new Promise((r) => setTimeout(r, 25));
+  const started = new Promise<void>((resolve) => {
+    const collect = (d: Buffer) => { output += d; if (ready.test(output)) resolve(); };
+    child.stdout!.on('data', collect);
+    child.stderr!.on('data', collect);
+    child.once('exit', () => resolve());
+    setTimeout(resolve, 60_000).unref();
+  });
+  await started;
   if (!ready.test(output)) throw new Error(`server did not start:\n${output}`);
   // Workers of a cluster start listening a moment after the primary prints.
   for (let i = 0; i < 200; i++) {
@@ -33,16 +36,6 @@ export async function startServer(env: NodeJS.ProcessEnv, cwd: string, ready = /
       await new Promise<void>((resolve) => { child.once('exit', () => resolve()); child.kill('SIGTERM'); });
     },
   };
-}
-
-/** The keys CLI with `env`; returns the parsed --json output of create, or stdout. */
-export async function keysCli(env: NodeJS.ProcessEnv, cwd: string, ...args: string[]): Promise<string> {
-  const { stdout } = await run(TSX, [path.join(ROOT, 'gateway/cli/keys.ts'), ...args], { cwd, env: { ...process.env, ...env } });
-  return stdout;
-}
-
-export async function createKey(env: NodeJS.ProcessEnv, cwd: string, plan = 'free'): Promise<{ id: string; key: string }> {
-  return JSON.parse(await keysCli(env, cwd, 'create', '--plan', plan, '--name', 'test', '--json'));
 }
 
 /** Waits, when needed, so that the next `seconds` do not cross a minute boundary (fixed windows). */

@@ -12,7 +12,8 @@ import type { Worker } from 'node:cluster';
 import { countForWorkers, primaryLimiters, type PrimaryChannel } from '../gateway/node/primary-limits.ts';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
 import { freePort } from './redis-server.ts';
-import { awayFromMinuteEnd, createKey, keysCli, TSX } from './server-process.ts';
+import { issueKey, keysCommand } from './keys-command.ts';
+import { awayFromMinuteEnd, TSX } from './server-process.ts';
 
 const PLANS = { free: { per_minute: 60 } };
 
@@ -53,11 +54,11 @@ describe('workers: counts taken by the primary', () => {
   });
 });
 
-/** One request on a connection of its own (so the primary hands it to the workers in turn), settled within `ms` or reported as waiting. */
-function timedGet(base: string, key: string, ms: number): Promise<{ status?: number; error?: string; ms: number }> {
+/** One request on a connection of its own (so the workers take turns), settled within `ms` or reported as waiting. */
+function timedGet(base: string, key: string, ms: number, p = '/api/v1/tools'): Promise<{ status?: number; error?: string; ms: number }> {
   const started = Date.now();
   return new Promise((resolve) => {
-    const req = http.get(`${base}/api/v1/tools`, { headers: { 'X-API-Key': key }, agent: false }, (res) => {
+    const req = http.get(`${base}${p}`, { headers: { 'X-API-Key': key }, agent: false }, (res) => {
       res.resume();
       res.on('end', () => resolve({ status: res.statusCode!, ms: Date.now() - started }));
     });
@@ -72,7 +73,25 @@ describe('workers: npm start with WEB_CONCURRENCY=2 (the production bundle)', ()
   let primary: ChildProcess;
   let base: string;
   let output = '';
+  let keys: Record<'limited' | 'revoked' | 'frozen' | 'killed', { id: string; key: string }>;
   const workers = () => readFileSync(`/proc/${primary.pid}/task/${primary.pid}/children`, 'utf8').trim().split(/\s+/).filter(Boolean).map(Number);
+
+  /**
+   * Waits until each worker accepts `key`, asking it while the others are frozen so that it alone
+   * answers (GET /api/v1/usage: never counted). Each worker sees the keys file change on its own.
+   */
+  async function acceptedByEveryWorker(key: string): Promise<void> {
+    for (const pid of workers()) {
+      const others = workers().filter((other) => other !== pid);
+      for (const other of others) process.kill(other, 'SIGSTOP');
+      try {
+        let status: number | undefined;
+        while (status !== 200) status = (await timedGet(base, key, 1_000, '/api/v1/usage')).status;
+      } finally {
+        for (const other of others) process.kill(other, 'SIGCONT');
+      }
+    }
+  }
 
   beforeAll(async () => {
     const catalog = await fixtureCopy();
@@ -85,6 +104,10 @@ describe('workers: npm start with WEB_CONCURRENCY=2 (the production bundle)', ()
     primary.stdout!.on('data', (d) => { output += d; });
     primary.stderr!.on('data', (d) => { output += d; });
     for (let i = 0; i < 400 && !(workers().length === 2 && await fetch(`${base}/healthz`).then((r) => r.ok, () => false)); i++) await new Promise((r) => setTimeout(r, 50));
+    // Issued the way an operator issues them, while the server runs; the last one accepted
+    // everywhere means the file that holds them all has reached every worker.
+    keys = { limited: await issueKey(env), revoked: await issueKey(env, 'pro'), frozen: await issueKey(env, 'pro'), killed: await issueKey(env, 'pro') };
+    await acceptedByEveryWorker(keys.killed.key);
   }, 60_000);
   afterAll(async () => {
     if (primary?.exitCode === null) primary.kill('SIGKILL');
@@ -98,16 +121,16 @@ describe('workers: npm start with WEB_CONCURRENCY=2 (the production bundle)', ()
 
   it('admits exactly 60 of 100 concurrent requests on a 60/min key', async () => {
     await awayFromMinuteEnd();
-    const { key } = await createKey(env, dir);
+    const { key } = keys.limited;
     const results = await Promise.all(Array.from({ length: 100 }, () => timedGet(base, key, 10_000)));
     expect(results.filter((r) => r.status === 200)).toHaveLength(60);
     expect(results.filter((r) => r.status === 429)).toHaveLength(40);
   });
 
   it('refuses a key revoked with the CLI in every worker within seconds', async () => {
-    const { id, key } = await createKey(env, dir, 'pro');
+    const { id, key } = keys.revoked;
     for (let i = 0; i < 4; i++) expect((await timedGet(base, key, 5_000)).status).toBe(200);
-    await keysCli(env, dir, 'revoke', id);
+    await keysCommand(env, 'revoke', id);
     const started = Date.now();
     let refusedInARow = 0;
     while (refusedInARow < 4) {
@@ -117,7 +140,7 @@ describe('workers: npm start with WEB_CONCURRENCY=2 (the production bundle)', ()
   });
 
   it('answers every request the other worker takes within 2 s while one worker is frozen', async () => {
-    const { key } = await createKey(env, dir, 'pro');
+    const { key } = keys.frozen;
     const [frozen] = workers();
     process.kill(frozen!, 'SIGSTOP');
     try {
@@ -132,7 +155,7 @@ describe('workers: npm start with WEB_CONCURRENCY=2 (the production bundle)', ()
   }, 15_000);
 
   it('answers every request within 2 s while a worker is killed, and starts another', async () => {
-    const { key } = await createKey(env, dir, 'pro');
+    const { key } = keys.killed;
     const [killed] = workers();
     const pending = Array.from({ length: 12 }, () => timedGet(base, key, 3_000));
     process.kill(killed!, 'SIGKILL');

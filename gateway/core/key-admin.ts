@@ -1,5 +1,6 @@
 // KeyAdmin: how the operator's keys CLI issues, revokes and lists keys, whatever the store (the
 // keys file of the embedded default, or Upstash Redis). Keys are never issued over the API.
+import type { KeyRecord } from './key-record.ts';
 
 /** A key as an operator sees it: never the key, never the full hash. */
 export interface KeyInfo {
@@ -12,20 +13,6 @@ export interface KeyInfo {
   revoked_at: string | null;
   /** First 8 hex characters of the hash, to tell keys apart in a listing. */
   hash_prefix: string;
-}
-
-/** A key as a store keeps it (its hash, never the key): what `export` writes and `import` reads. */
-export interface KeyRecord {
-  id: string;
-  /** Lowercase hex SHA-256 of the key. */
-  hash: string;
-  plan: string;
-  name: string;
-  status: 'active' | 'revoked';
-  created_at: string;
-  revoked_at: string | null;
-  /** After a rotation with a grace period: the old secret's hash and until when it still works. */
-  previous?: { hash: string; until: string } | null;
 }
 
 export interface KeyAdmin {
@@ -55,4 +42,9 @@ export class KeyAdminError extends Error {
     super(message);
     this.name = 'KeyAdminError';
   }
+}
+
+/** The operator named an id the store (at `location`) does not hold. */
+export function noSuchKey(id: string, location: string): KeyAdminError {
+  return new KeyAdminError(`No key with id '${id}' in ${location}; run "npm run keys -- list" to see the ids.`);
 }

@@ -4,6 +4,7 @@
 // this file reads the body (after the key and the limit: API.md), says how many JSON-RPC calls it
 // holds (each counts), and answers it.
 import { WebStandardStreamableHTTPServerTransport } from '@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js';
+import { withDeadline } from './deadline.ts';
 import { createMcpServer, type McpSources } from './mcp.ts';
 import { HttpError, type Answer } from './responses.ts';
 
@@ -37,29 +38,26 @@ export async function readBody(request: McpRequest, deadlineMs = BODY_DEADLINE_M
   const body = request.body;
   if (!body) return '';
   const reader = body.getReader();
-  // Decoded as it arrives: the body is held once, as its text, never also as chunks and a copy.
-  const decoder = new TextDecoder();
-  let text = '';
-  let size = 0;
-  let timer: ReturnType<typeof setTimeout> | undefined;
-  const expired = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new HttpError(408, 'REQUEST_TIMEOUT', `The request body did not arrive within ${deadlineMs / 1000} s; send the whole body at once.`)), deadlineMs);
-  });
   try {
-    for (;;) {
-      const { done, value } = await Promise.race([reader.read().catch(() => { throw ended(); }), expired]);
-      if (done) break;
-      size += value.byteLength;
-      if (size > MAX_BODY_BYTES) throw tooLarge();
-      text += decoder.decode(value, { stream: true });
-    }
+    return await withDeadline(readText(reader), () => new HttpError(408, 'REQUEST_TIMEOUT', `The request body did not arrive within ${deadlineMs / 1000} s; send the whole body at once.`), deadlineMs);
   } catch (e) {
     void reader.cancel().catch(() => {});
     throw e;
-  } finally {
-    clearTimeout(timer);
   }
-  return text + decoder.decode();
+}
+
+/** The text of a body, decoded as it arrives: held once, as its text, never also as chunks and a copy. */
+async function readText(reader: ReadableStreamDefaultReader<Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read().catch(() => { throw ended(); });
+    if (done) return text + decoder.decode();
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) throw tooLarge();
+    text += decoder.decode(value, { stream: true });
+  }
 }
 
 /** The client went away (or its stream broke) before the body ended: not a server error. */

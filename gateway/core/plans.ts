@@ -3,13 +3,7 @@
 // edge bundle embeds the same JSON.
 import { z } from 'zod';
 import { KEBAB_CASE } from '../../snapshot/contract.ts';
-
-export interface Plan {
-  /** Requests allowed per fixed 60-second window, per key. */
-  per_minute: number;
-}
-
-export type Plans = Record<string, Plan>;
+import { fieldPath } from '../../snapshot/json-file.ts';
 
 export const PLAN_NAME_PATTERN = KEBAB_CASE;
 
@@ -24,6 +18,7 @@ const positiveInteger = 'must be a positive integer';
 
 const PlanSchema = z.strictObject(
   {
+    /** Requests allowed per fixed 60-second window, per key. */
     per_minute: z
       .number({ error: (issue) => (issue.input === undefined ? `is required (${positiveInteger})` : positiveInteger) })
       .int({ error: positiveInteger })
@@ -32,7 +27,7 @@ const PlanSchema = z.strictObject(
   { error: 'must be an object like {"per_minute": 60}' },
 );
 
-const PlansSchema = z
+export const PlansSchema = z
   .record(
     z.string().regex(PLAN_NAME_PATTERN, { error: 'is not a valid plan name: use lowercase letters, digits and single hyphens (like "pro" or "team-plus")' }),
     PlanSchema,
@@ -40,16 +35,24 @@ const PlansSchema = z
   )
   .refine((plans) => Object.keys(plans).length > 0, { error: 'must define at least one plan' });
 
-/** Validates already-parsed plans; throws PlansFileError naming every problem. */
+export type Plan = z.infer<typeof PlanSchema>;
+export type Plans = z.infer<typeof PlansSchema>;
+
+/** Validates already-parsed plans (the edge bundle's copy); throws PlansFileError naming every problem. */
 export function parsePlans(json: unknown, shown = 'plans'): Plans {
   const result = PlansSchema.safeParse(json);
   if (result.success) return result.data;
-  const problems = result.error.issues.map(describeIssue);
-  throw new PlansFileError(`plans file ${shown}: ${problems.join('; ')}`, problems);
+  throw plansRefused(result.error.issues, shown);
+}
+
+/** The error of a plans file its schema refused, naming every problem. */
+export function plansRefused(issues: readonly z.core.$ZodIssue[], shown: string): PlansFileError {
+  const problems = issues.map(describeIssue);
+  return new PlansFileError(`plans file ${shown}: ${problems.join('; ')}`, problems);
 }
 
 function describeIssue(issue: z.core.$ZodIssue): string {
-  const field = issue.path.map(String).join('.');
+  const field = fieldPath(issue.path);
   const prefix = field ? `${field}: ` : '';
   if (issue.code === 'invalid_key') return `${prefix}${issue.issues[0]?.message ?? issue.message}`;
   if (issue.code === 'unrecognized_keys') {

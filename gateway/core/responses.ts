@@ -147,11 +147,24 @@ export function clip(s: string): string {
 }
 
 /**
+ * The envelope of `error` as a whole result, with a request id of its own unless given: for what an
+ * adapter answers without the core (a request its HTTP server refuses before the core sees it, a
+ * failure while sending the core's answer).
+ */
+export function errorResult(error: HttpError, requestId: string = crypto.randomUUID()): GatewayResult {
+  return failure(baseHeaders(requestId), error, () => {});
+}
+
+/** Whether an answer carries its body: HEAD gets the GET's headers and no body, 204 and 304 have none. */
+export function sendsBody(method: string, status: number): boolean {
+  return status !== 204 && status !== 304 && method.toUpperCase() !== 'HEAD';
+}
+
+/**
  * The neutral Web Response of a result. `prebuiltBody` supplies a prebuilt body's bytes (from
  * memory, a bundle or a fetch); HEAD gets the GET's headers and no body.
  */
 export function toResponse(result: GatewayResult, method: string, prebuiltBody?: (key: string) => BodyInit): Response {
   const body = result.prebuilt !== undefined && result.status === 200 && prebuiltBody ? prebuiltBody(result.prebuilt) : result.body;
-  const head = method.toUpperCase() === 'HEAD' || result.status === 204 || result.status === 304;
-  return new Response(head ? null : body as BodyInit | null, { status: result.status, headers: result.headers });
+  return new Response(sendsBody(method, result.status) ? body as BodyInit | null : null, { status: result.status, headers: result.headers });
 }

@@ -5,6 +5,7 @@ import { encodeItems, type EncodedItems } from '../../snapshot/lists.ts';
 import { importSearchIndex, type SearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
 import { slugTables, type SlugTables } from '../../snapshot/slugs.ts';
 import type { Manifest, SnapshotData } from '../../snapshot/types.ts';
+import { keptUntilRejected } from './kept-promise.ts';
 
 export interface SnapshotView {
   id: string;
@@ -31,7 +32,6 @@ export function createSnapshotView(
   data: SnapshotData,
   loadIndex: () => Promise<SerializedIndex>,
 ): SnapshotView {
-  let loading: Promise<SearchIndex> | undefined;
   return {
     id: manifest.snapshot,
     data,
@@ -42,10 +42,6 @@ export function createSnapshotView(
     groups: new Set(data.groups),
     pricing: new Set(data.pricing),
     platforms: new Set(data.platforms),
-    searchIndex() {
-      loading ??= loadIndex().then(importSearchIndex);
-      loading.catch(() => { loading = undefined; });
-      return loading;
-    },
+    searchIndex: keptUntilRejected(() => loadIndex().then(importSearchIndex)),
   };
 }

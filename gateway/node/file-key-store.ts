@@ -7,7 +7,8 @@
 import { constants, watch, type FSWatcher, type Stats } from 'node:fs';
 import { open, stat } from 'node:fs/promises';
 import path from 'node:path';
-import { KeysFileError, keysFilePath, parseKeysFile, type KeyRecord } from './keys-file.ts';
+import type { KeyRecord } from '../core/key-record.ts';
+import { KeysFileError, keysFilePath, parseKeysFile } from './keys-file.ts';
 import { withDeadline } from '../core/deadline.ts';
 import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
 

@@ -1,10 +1,10 @@
 // The plans file (gateway/plans.json, or PLANS_FILE), read once at start; a bad file stops the
 // start with every problem named, rather than serving with a guessed limit.
-import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { explainJsonError } from '../../snapshot/json-error.ts';
-import { parsePlans, PlansFileError, type Plans } from '../core/plans.ts';
+import type { JsonFile } from '../../snapshot/json-file.ts';
+import { PlansFileError, PlansSchema, plansRefused, type Plans } from '../core/plans.ts';
+import { readJsonFile } from './json-file.ts';
 
 export { PlansFileError };
 
@@ -13,21 +13,19 @@ export const DEFAULT_PLANS_FILE = fileURLToPath(new URL('../plans.json', import.
 /** Reads and validates the plans file; throws PlansFileError naming the file and every problem. */
 export function loadPlans(file: string = process.env.PLANS_FILE ?? DEFAULT_PLANS_FILE): Plans {
   const shown = shownPath(file);
-  let text: string;
+  let read: JsonFile<Plans>;
   try {
-    text = readFileSync(file, 'utf8');
+    read = readJsonFile(file, PlansSchema);
   } catch (e) {
     const reason = (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'file not found' : `cannot be read (${(e as Error).message})`;
     throw new PlansFileError(`plans file ${shown}: ${reason}`, [reason]);
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch {
-    const reason = `is not valid JSON at ${explainJsonError(text).message}`;
+  if ('invalidJson' in read) {
+    const reason = `is not valid JSON at ${read.invalidJson.message}`;
     throw new PlansFileError(`plans file ${shown}: ${reason}`, [reason]);
   }
-  return parsePlans(json, shown);
+  if ('issues' in read) throw plansRefused(read.issues, shown);
+  return read.data;
 }
 
 /** Relative to the working directory when inside it, so messages read like `gateway/plans.json`. */

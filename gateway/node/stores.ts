@@ -11,7 +11,8 @@ import type { Plans } from '../core/plans.ts';
 import type { RateLimiter } from '../core/rate-limiter.ts';
 import { upstashFromEnv } from '../upstash/stores.ts';
 import { FileKeyStore } from './file-key-store.ts';
-import { fileKeyAdmin, keysFilePath } from './keys-file.ts';
+import { fileKeyAdmin } from './file-key-admin.ts';
+import { keysFilePath } from './keys-file.ts';
 import { primaryLimiters } from './primary-limits.ts';
 
 export interface NodeStores {
