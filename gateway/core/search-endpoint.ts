@@ -4,6 +4,7 @@ import type { FacetName } from '../../snapshot/contract.ts';
 import { facetIndex, type FacetCounts } from '../../snapshot/facets.ts';
 import { pageMeta } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine, type SearchFilter } from '../../snapshot/search/index.ts';
+import { keptUntilRejected } from './kept-promise.ts';
 import { paramsKey, type EndpointContext, type ListEndpoint, type ListRequest } from './endpoint.ts';
 import type { Page } from './pages.ts';
 import { SEARCH_PARAMS, searchQuery, type SearchQuery } from './params.ts';
@@ -36,13 +37,9 @@ function searchFacets({ snapshot }: EndpointContext, matched: { docs: ArrayLike<
 
 /** The engine, made on the first search and kept; 503 while its index cannot be loaded (the next search tries again). */
 function searchEngine({ snapshot, cache, log }: EndpointContext): () => Promise<SearchEngine> {
-  let engine: Promise<SearchEngine> | undefined;
-  return () => {
-    engine ??= snapshot.searchIndex().then((index) => createSearchEngine(snapshot.data, index, { recall: cache }));
-    return engine.catch((e: unknown) => {
-      engine = undefined;
-      log(`search index unavailable: ${(e as Error).message}`);
-      throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
-    });
-  };
+  const engine = keptUntilRejected(() => snapshot.searchIndex().then((index) => createSearchEngine(snapshot.data, index, { recall: cache })));
+  return () => engine().catch((e: unknown) => {
+    log(`search index unavailable: ${(e as Error).message}`);
+    throw new HttpError(503, 'SERVICE_UNAVAILABLE', 'Search is temporarily unavailable (its index could not be loaded); retry after the number of seconds in Retry-After.', { 'Retry-After': '5' });
+  });
 }
