@@ -121,7 +121,7 @@ describe('new-tool scaffold', () => {
     const scaffold = JSON.parse(await readFile(file, 'utf8'));
     expect(scaffold).toMatchObject({ $schema: '../schema/tool.schema.json', slug: 'cafe-voice-2', name: 'Café Voice 2', added_at: new Date().toISOString().slice(0, 10) });
     const refused = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
-    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories', 'pricing', 'open_source', 'platforms', 'sources', 'verified_at']) expect(refused, field).toContain(`cafe-voice-2.json: ${field}: `);
+    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories', 'pricing', 'open_source', 'platforms', 'sources', 'verified_at']) expect(refused, field).toMatch(new RegExp(`cafe-voice-2\\.json(:\\d+)? ${field} - `));
     expect(scaffold).toMatchObject({ pricing: '', open_source: null, platforms: [], url: '' });
     await editJson(file, (d) => {
       Object.assign(d, {
@@ -152,7 +152,7 @@ describe('check-updated (pull-request check)', () => {
     await editJson(path.join(head, 'tools/otter-ai.json'), (d) => { d.tagline = 'Meeting notes and transcripts, written while you talk'; d.updated_at = '2026-06-01'; });
     const failed = await cli('check-updated.ts', base, head).then(() => '', (e: { stderr: string }) => e.stderr);
     const today = new Date().toISOString().slice(0, 10);
-    expect(failed).toContain(`murf.json: updated_at: this pull request changes pricing, so updated_at must be raised: write "updated_at": "${today}"`);
+    expect(failed).toContain(`murf.json updated_at - this pull request changes pricing, so updated_at must be raised: write "updated_at": "${today}"`);
     expect(failed).not.toContain('otter-ai.json');
     await editJson(path.join(head, 'tools/murf.json'), (d) => { d.updated_at = today; });
     expect((await cli('check-updated.ts', base, head)).stdout).toContain('Every changed tool has a raised updated_at.');

@@ -1,7 +1,7 @@
 // npm run validate [-- --catalog DIR]
 import { parseArgs } from 'node:util';
 import { validateCatalog } from '../build.ts';
-import { toolsWithoutMakerSource } from '../checks/sources.ts';
+import { toolsWithoutMakerSource } from '../checks/maker-sources.ts';
 import { oldestVerified } from '../freshness.ts';
 import { reportProblems } from '../report.ts';
 
