@@ -29,13 +29,14 @@ export function githubAnnotation(p: Problem): string {
   return `::error ${props.join(',')}::${escapeData(message)}`;
 }
 
-export function reportProblems(problems: Problem[], out: (line: string) => void = console.error): void {
+/** Prints every problem grouped by check, then the count; `github` adds the annotations GitHub Actions shows on the pull request. */
+export function reportProblems(problems: Problem[], out: (line: string) => void = console.error, github = process.env.GITHUB_ACTIONS === 'true'): void {
   const groups = groupByCheck(problems);
   for (const [check, list] of groups) {
     out(`${check} (${plural(list.length, 'problem')}):`);
     for (const p of list) out(`  ${formatProblem(p)}`);
   }
-  if (process.env.GITHUB_ACTIONS === 'true') for (const list of groups.values()) for (const p of list) out(githubAnnotation(p));
+  if (github) for (const list of groups.values()) for (const p of list) out(githubAnnotation(p));
   const files = new Set(problems.map((p) => p.file)).size;
   out(`\n${plural(problems.length, 'problem')} in ${plural(files, 'file')}.`);
   if (problems.length > 0 && problems.every((p) => p.fix === 'format')) out('Formatting is the only problem: run `npm run format`, then commit the result.');

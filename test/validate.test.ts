@@ -8,7 +8,9 @@ import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { validateCatalog } from '../build/build.ts';
 import { CHECKS } from '../build/checks.ts';
+import { format } from '../build/cli/format.ts';
 import { formatProblem } from '../build/report.ts';
+import { runCommand } from './curator-command.ts';
 import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
 
 const run = promisify(execFile);
@@ -144,7 +146,7 @@ describe('validator: reading the files', () => {
     const { slug, ...rest } = JSON.parse(await readFile(tool('murf'), 'utf8'));
     await writeFile(tool('murf'), JSON.stringify({ ...rest, slug }));
     expect(await problemsOf(catalog)).toEqual(['catalog/tools/murf.json - is not in canonical format (2-space JSON, keys in schema order, newline at the end); run `npm run format` to fix it']);
-    await run(TSX, ['build/cli/format.ts', '--catalog', catalog], { cwd: ROOT });
+    await runCommand(format, '--catalog', catalog);
     expect(await problemsOf(catalog)).toEqual([]);
   });
 });
