@@ -16,14 +16,14 @@ export const HEADERS = {
   'WWW-Authenticate': header('How to authenticate: Bearer realm="api" (send the key in X-API-Key or Authorization: Bearer).'),
 };
 type HeaderName = keyof typeof HEADERS;
-export const RATE: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
+const RATE: HeaderName[] = ['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset'];
 
 /** A response with its headers (each header's component says whether it is always sent). */
-export function response(description: string, schema: object | null, headerNames: HeaderName[]) {
+function response(description: string, schema: object | null, headerNames: HeaderName[]) {
   const headers = Object.fromEntries(['X-Request-Id' as HeaderName, ...headerNames].map((h) => [h, { $ref: `#/components/headers/${h}` }]));
   return { description, headers, ...(schema && { content: { 'application/json': { schema } } }) };
 }
-export const ERROR = { $ref: '#/components/schemas/Error' };
+const ERROR = { $ref: '#/components/schemas/Error' };
 /** A tool named in an error body (a 410's successor and alternatives). */
 export const TOOL_REF = { slug: { type: 'string' }, name: { type: 'string' }, url: { type: 'string' } };
 
@@ -83,6 +83,26 @@ export function usagePath() {
         400: response('UNKNOWN_PARAMETER: /usage takes no parameters.', ERROR, RATE),
         401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY; WWW-Authenticate says how to send a key.', ERROR, ['WWW-Authenticate']),
         503: response('SERVICE_UNAVAILABLE: the key store cannot be reached.', ERROR, ['Retry-After']),
+      },
+    },
+  };
+}
+
+/** POST /mcp: the Model Context Protocol, keyed like the REST endpoints. */
+export function mcpPath() {
+  return {
+    servers: [{ url: '/' }],
+    post: {
+      operationId: 'mcp', summary: 'Model Context Protocol (Streamable HTTP, stateless, JSON responses)',
+      description: 'JSON-RPC messages of the Model Context Protocol. Tools: search_tools, get_tool, list_tools, list_categories, get_category; their results equal the REST answers for the same inputs. The key may also come as `Authorization: Bearer sk_...`. Every HTTP request counts once. GET and DELETE are 405 (no streams, no sessions).',
+      security: [{ ApiKey: [] }, { Bearer: [] }],
+      requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 request, e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}.' } } } },
+      responses: {
+        200: response('The JSON-RPC response.', { type: 'object' }, RATE),
+        401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.', ERROR, []),
+        405: response('METHOD_NOT_ALLOWED: only POST (and OPTIONS).', ERROR, ['Allow']),
+        429: response('RATE_LIMIT_EXCEEDED.', ERROR, [...RATE, 'Retry-After']),
+        503: response('SERVICE_UNAVAILABLE.', ERROR, ['Retry-After']),
       },
     },
   };

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { categorySchema, pageMetaSchema, searchResultSchema, toolListItemSchema, toolSchema } from '../snapshot/schema.ts';
 import { ERROR_CODES, errorTableMarkdown, PARAMS, SLUG_MAX, SLUG_PATTERN, type Endpoint, type ParamSpec } from '../snapshot/contract.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
-import { ERROR, HEADERS, keyedResponses, publicPath, RATE, readinessPath, response, TOOL_REF, usagePath } from './openapi-responses.ts';
+import { HEADERS, keyedResponses, mcpPath, publicPath, readinessPath, TOOL_REF, usagePath } from './openapi-responses.ts';
 
 const jsonSchema = (s: z.ZodType) => {
   const { $schema: _drop, ...rest } = z.toJSONSchema(s, { io: 'output' }) as Record<string, unknown>;
@@ -85,56 +85,51 @@ export function buildOpenApi(data: SnapshotData): object {
     },
     servers: [{ url: '/api/v1' }],
     security: [{ ApiKey: [] }],
-    paths: {
-      '/tools': { get: { operationId: 'listTools', summary: 'List tools', description: `Tools by name (or newest, updated), filtered. ${FACETS_TEXT}`, parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
-      '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses({ type: 'object', required: ['data'], properties: { data: toolItem('Tool') } }, 'tool') } },
-      '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
-      '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
-      '/search': { get: { operationId: 'search', summary: 'Search tools', description: `Tools for a need or a name, best first; words that state a constraint ("free", "for mac") filter as the parameters do (meta.interpreted says how the query was read). ${FACETS_TEXT} highlight=true adds each result's highlights: its matched fields as HTML, matched words in <mark>.`, parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
-      '/usage': usagePath(),
-      '/mcp': {
-        servers: [{ url: '/' }],
-        post: {
-          operationId: 'mcp', summary: 'Model Context Protocol (Streamable HTTP, stateless, JSON responses)',
-          description: 'JSON-RPC messages of the Model Context Protocol. Tools: search_tools, get_tool, list_tools, list_categories, get_category; their results equal the REST answers for the same inputs. The key may also come as `Authorization: Bearer sk_...`. Every HTTP request counts once. GET and DELETE are 405 (no streams, no sessions).',
-          security: [{ ApiKey: [] }, { Bearer: [] }],
-          requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 request, e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}.' } } } },
-          responses: {
-            200: response('The JSON-RPC response.', { type: 'object' }, RATE),
-            401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.', ERROR, []),
-            405: response('METHOD_NOT_ALLOWED: only POST (and OPTIONS).', ERROR, ['Allow']),
-            429: response('RATE_LIMIT_EXCEEDED.', ERROR, [...RATE, 'Retry-After']),
-            503: response('SERVICE_UNAVAILABLE.', ERROR, ['Retry-After']),
-          },
-        },
-      },
-      '/healthz': publicPath('health', 'Liveness: 200 while the process serves, with the snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
-      '/readyz': readinessPath(),
-      '/openapi.json': publicPath('openapi', 'This document', 'application/json', { type: 'object' }),
-      '/docs': publicPath('docs', 'The reference page (HTML)', 'text/html', { type: 'string' }),
-    },
-    components: {
-      securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' }, Bearer: { type: 'http', scheme: 'bearer', description: 'The same key (sk_...), for /mcp only.' } },
-      headers: HEADERS,
-      schemas: {
-        Tool: jsonSchema(toolSchema),
-        Category: jsonSchema(categorySchema),
-        SearchResult: jsonSchema(searchResultSchema),
-        ToolListItem: jsonSchema(toolListItemSchema),
-        SparseTool: sparse(jsonSchema(toolSchema)),
-        SparseSearchResult: sparse(jsonSchema(searchResultSchema), ['score']),
-        SparseToolListItem: sparse(jsonSchema(toolListItemSchema)),
-        PageMeta: jsonSchema(pageMetaSchema),
-        Error: {
-          type: 'object', required: ['error', 'code'],
-          properties: {
-            error: { type: 'string', description: 'A sentence saying what was wrong and what to send instead.' },
-            code: { type: 'string', enum: ERROR_CODES },
-            did_you_mean: { type: 'array', items: { type: 'string' }, maxItems: 3, description: 'On a 404 for an unknown slug: the closest slugs, closest first (may be empty).' },
-            retired_at: { type: 'string', description: 'On a 410: the day the service ended for its users (YYYY-MM-DD).' },
-            successor: { type: ['object', 'null'], properties: TOOL_REF, description: 'On a 410: the tool that replaced it, or null.' },
-            alternatives: { type: 'array', items: { type: 'object', properties: TOOL_REF }, description: 'On a 410: tools its users can turn to, closest first.' },
-          },
+    paths: apiPaths(data),
+    components: components(),
+  };
+}
+
+/** Every path, in the order the reference page lists them: the keyed endpoints, then the public ones. */
+function apiPaths(data: SnapshotData) {
+  return {
+    '/tools': { get: { operationId: 'listTools', summary: 'List tools', description: `Tools by name (or newest, updated), filtered. ${FACETS_TEXT}`, parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
+    '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses({ type: 'object', required: ['data'], properties: { data: toolItem('Tool') } }, 'tool') } },
+    '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
+    '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
+    '/search': { get: { operationId: 'search', summary: 'Search tools', description: `Tools for a need or a name, best first; words that state a constraint ("free", "for mac") filter as the parameters do (meta.interpreted says how the query was read). ${FACETS_TEXT} highlight=true adds each result's highlights: its matched fields as HTML, matched words in <mark>.`, parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
+    '/usage': usagePath(),
+    '/mcp': mcpPath(),
+    '/healthz': publicPath('health', 'Liveness: 200 while the process serves, with the snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
+    '/readyz': readinessPath(),
+    '/openapi.json': publicPath('openapi', 'This document', 'application/json', { type: 'object' }),
+    '/docs': publicPath('docs', 'The reference page (HTML)', 'text/html', { type: 'string' }),
+  };
+}
+
+/** The security schemes, headers and schemas the paths refer to. */
+function components() {
+  return {
+    securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-API-Key' }, Bearer: { type: 'http', scheme: 'bearer', description: 'The same key (sk_...), for /mcp only.' } },
+    headers: HEADERS,
+    schemas: {
+      Tool: jsonSchema(toolSchema),
+      Category: jsonSchema(categorySchema),
+      SearchResult: jsonSchema(searchResultSchema),
+      ToolListItem: jsonSchema(toolListItemSchema),
+      SparseTool: sparse(jsonSchema(toolSchema)),
+      SparseSearchResult: sparse(jsonSchema(searchResultSchema), ['score']),
+      SparseToolListItem: sparse(jsonSchema(toolListItemSchema)),
+      PageMeta: jsonSchema(pageMetaSchema),
+      Error: {
+        type: 'object', required: ['error', 'code'],
+        properties: {
+          error: { type: 'string', description: 'A sentence saying what was wrong and what to send instead.' },
+          code: { type: 'string', enum: ERROR_CODES },
+          did_you_mean: { type: 'array', items: { type: 'string' }, maxItems: 3, description: 'On a 404 for an unknown slug: the closest slugs, closest first (may be empty).' },
+          retired_at: { type: 'string', description: 'On a 410: the day the service ended for its users (YYYY-MM-DD).' },
+          successor: { type: ['object', 'null'], properties: TOOL_REF, description: 'On a 410: the tool that replaced it, or null.' },
+          alternatives: { type: 'array', items: { type: 'object', properties: TOOL_REF }, description: 'On a 410: tools its users can turn to, closest first.' },
         },
       },
     },
