@@ -25,8 +25,6 @@ export async function runAsScript(moduleUrl: string, command: Command): Promise<
     isScript = false;
   }
   if (!isScript) return;
-  // A reader that stops early (`| head`) closes the pipe; like console.log, say nothing of it.
-  for (const stream of [process.stdout, process.stderr]) stream.on('error', (e: NodeJS.ErrnoException) => { if (e.code !== 'EPIPE') throw e; });
   process.exitCode = await command(process.argv.slice(2), {
     stdout: (text) => process.stdout.write(text),
     stderr: (text) => process.stderr.write(text),
