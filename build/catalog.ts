@@ -108,31 +108,34 @@ async function readKind<S extends z.ZodType>(
     return [];
   }
   const out: SourceFile<z.infer<S>>[] = [];
-  let jsonFiles = 0;
   for (const name of names) {
     const file = path.join(shownDir, name);
-    const abs = path.join(dir, name);
     if (!name.endsWith('.json')) {
       problems.push({ check: FILES_CHECK, file, message: `not a .json file; ${shownDir}/ holds only <slug>.json files (move or delete it)` });
       continue;
     }
-    jsonFiles++;
-    const info = await stat(abs);
-    if (!info.isFile()) {
-      problems.push({ check: FILES_CHECK, file, message: 'is not a regular file; expected a JSON file' });
-      continue;
-    }
-    if (info.size > MAX_FILE_BYTES) {
-      problems.push({ check: FILES_CHECK, file, message: `is ${formatBytes(info.size)}; a catalog file is a few KB (limit ${formatBytes(MAX_FILE_BYTES)}): check that the right file was saved here` });
-      continue;
-    }
-    const parsed = parseFile(file, await readFile(abs), schema, problems, refused);
+    const bytes = await readSmallFile(path.join(dir, name), file, problems);
+    const parsed = bytes && parseFile(file, bytes, schema, problems, refused);
     if (parsed) out.push(parsed);
   }
-  if (jsonFiles === 0 && !optional) {
+  if (!optional && !names.some((n) => n.endsWith('.json'))) {
     problems.push({ check: FILES_CHECK, file: shownDir, message: `no .json files; add at least one ${kind === 'tools' ? 'tool' : 'category'} as ${shownDir}/<slug>.json` });
   }
   return out;
+}
+
+/** The bytes of a regular file of at most MAX_FILE_BYTES, or a problem saying what it is instead. */
+async function readSmallFile(abs: string, file: string, problems: Problem[]): Promise<Buffer | undefined> {
+  const info = await stat(abs);
+  if (!info.isFile()) {
+    problems.push({ check: FILES_CHECK, file, message: 'is not a regular file; expected a JSON file' });
+    return undefined;
+  }
+  if (info.size > MAX_FILE_BYTES) {
+    problems.push({ check: FILES_CHECK, file, message: `is ${formatBytes(info.size)}; a catalog file is a few KB (limit ${formatBytes(MAX_FILE_BYTES)}): check that the right file was saved here` });
+    return undefined;
+  }
+  return readFile(abs);
 }
 
 /** Told of a file that is JSON but failed its schema. */
