@@ -2,7 +2,7 @@
 // prebuilt body (with ETag and compressed variants), the search index and the manifest.
 import { createHash } from 'node:crypto';
 import type { Catalog } from './catalog.ts';
-import { GROUP_SLUGS, PLATFORMS, PRICING } from '../snapshot/schema.ts';
+import { GROUP_SLUGS, PLATFORMS, PRICING, type ToolFile } from '../snapshot/schema.ts';
 import {
   categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, renderItem, renderListPage, type EncodedItems,
   selectCategories, selectTools, toolKey, toolsKey, type CategoryQuery, type ToolQuery,
@@ -24,27 +24,7 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function assembleData(catalog: Catalog): SnapshotData {
   const categoryFiles = catalog.categories.map((f) => f.data);
   const names = new Map(categoryFiles.map((c) => [c.slug, c.name]));
-  const tools: Tool[] = catalog.tools.map(({ data: t }) => ({
-    slug: t.slug,
-    name: t.name,
-    tagline: t.tagline,
-    description: t.description,
-    url: t.url,
-    maker: t.maker,
-    categories: t.categories.map((slug) => ({ slug, name: names.get(slug) ?? slug })),
-    tags: t.tags,
-    pricing: t.pricing,
-    open_source: t.open_source,
-    repository: t.repository,
-    platforms: t.platforms,
-    launched: t.launched,
-    added_at: t.added_at,
-    updated_at: t.updated_at,
-    ...(t.sources && { sources: t.sources }),
-    ...(t.verified_at && { verified_at: t.verified_at }),
-    sunset_at: t.sunset_at ?? null,
-    successor: t.successor ?? null,
-  })).sort(byName);
+  const tools: Tool[] = catalog.tools.map(({ data: t }) => apiTool(t, names)).sort(byName);
   const counts = new Map<string, number>();
   for (const t of tools) for (const c of t.categories) counts.set(c.slug, (counts.get(c.slug) ?? 0) + 1);
   const categories: Category[] = categoryFiles.map((c) => ({
@@ -64,6 +44,31 @@ export function assembleData(catalog: Catalog): SnapshotData {
       slug: r.slug, name: r.name, retired_at: r.retired_at, reason: r.reason, successor: r.successor, alternatives: r.alternatives,
     })).sort((a, b) => bySlug(a.slug, b.slug)),
     groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS],
+  };
+}
+
+/** A tool as the API shows it: its categories with their names, and no curation-only fields. */
+function apiTool(t: ToolFile, categoryNames: Map<string, string>): Tool {
+  return {
+    slug: t.slug,
+    name: t.name,
+    tagline: t.tagline,
+    description: t.description,
+    url: t.url,
+    maker: t.maker,
+    categories: t.categories.map((slug) => ({ slug, name: categoryNames.get(slug) ?? slug })),
+    tags: t.tags,
+    pricing: t.pricing,
+    open_source: t.open_source,
+    repository: t.repository,
+    platforms: t.platforms,
+    launched: t.launched,
+    added_at: t.added_at,
+    updated_at: t.updated_at,
+    ...(t.sources && { sources: t.sources }),
+    ...(t.verified_at && { verified_at: t.verified_at }),
+    sunset_at: t.sunset_at ?? null,
+    successor: t.successor ?? null,
   };
 }
 
