@@ -16,7 +16,11 @@ export function formatProblem(p: Problem): string {
 /** The problems of each check, in the order the checks ran, each group sorted by file and line. */
 export function groupByCheck(problems: Problem[]): Map<string, Problem[]> {
   const groups = new Map<string, Problem[]>();
-  for (const p of problems) groups.set(p.check, [...(groups.get(p.check) ?? []), p]);
+  for (const p of problems) {
+    const list = groups.get(p.check);
+    if (list) list.push(p);
+    else groups.set(p.check, [p]);
+  }
   for (const [check, list] of groups) groups.set(check, sortProblems(list));
   return groups;
 }
