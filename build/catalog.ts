@@ -4,9 +4,11 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
 import { explainJsonError } from '../snapshot/json-error.ts';
+import { describeIssue } from './schema-issues.ts';
 import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema, vocabularyFileSchema, type CategoryFile, type RetiredFile, type SourceRules, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
 
-export interface Problem {
+/** What a check finds: the file, the field and what to write instead. */
+export interface Finding {
   /** Path of the file as the curator sees it, e.g. catalog/tools/x.json. */
   file: string;
   /** Field path inside the file, e.g. categories[1]; absent for whole-file problems. */
@@ -18,8 +20,26 @@ export interface Problem {
   fix?: 'format';
 }
 
-/** One whole-catalog check; `today` (YYYY-MM-DD, UTC) is read by those that depend on the date (a sunset that has passed). */
-export type Check = (catalog: Catalog, today: string) => Problem[];
+/** A finding with the name of the check that made it: the validator's output is grouped by it. */
+export interface Problem extends Finding {
+  check: string;
+}
+
+/**
+ * One concern of the whole catalog, in its own file under build/checks/ (as browser-compat-data
+ * keeps one linter per file). `today` (YYYY-MM-DD, UTC) is read by the checks that depend on the
+ * date (a sunset that has passed).
+ */
+export interface Check {
+  name: string;
+  /** One sentence: what the check holds true of the catalog. */
+  description: string;
+  check: (catalog: Catalog, today: string) => Finding[];
+}
+
+/** The checks made while reading: a file that cannot be read (folder, name, size, encoding, JSON), and one its schema refuses. */
+export const FILES_CHECK = 'files';
+export const SCHEMA_CHECK = 'schema';
 
 export interface SourceFile<T> {
   file: string;
@@ -84,35 +104,38 @@ async function readKind<S extends z.ZodType>(
     names = (await readdir(dir)).sort();
   } catch {
     if (optional) return [];
-    problems.push({ file: shownDir, message: `folder not found; create ${shownDir}/ with one <slug>.json file per ${kind === 'tools' ? 'tool' : 'category'}` });
+    problems.push({ check: FILES_CHECK, file: shownDir, message: `folder not found; create ${shownDir}/ with one <slug>.json file per ${kind === 'tools' ? 'tool' : 'category'}` });
     return [];
   }
   const out: SourceFile<z.infer<S>>[] = [];
-  let jsonFiles = 0;
   for (const name of names) {
     const file = path.join(shownDir, name);
-    const abs = path.join(dir, name);
     if (!name.endsWith('.json')) {
-      problems.push({ file, message: `not a .json file; ${shownDir}/ holds only <slug>.json files (move or delete it)` });
+      problems.push({ check: FILES_CHECK, file, message: `not a .json file; ${shownDir}/ holds only <slug>.json files (move or delete it)` });
       continue;
     }
-    jsonFiles++;
-    const info = await stat(abs);
-    if (!info.isFile()) {
-      problems.push({ file, message: 'is not a regular file; expected a JSON file' });
-      continue;
-    }
-    if (info.size > MAX_FILE_BYTES) {
-      problems.push({ file, message: `is ${formatBytes(info.size)}; a catalog file is a few KB (limit ${formatBytes(MAX_FILE_BYTES)}): check that the right file was saved here` });
-      continue;
-    }
-    const parsed = parseFile(file, await readFile(abs), schema, problems, refused);
+    const bytes = await readSmallFile(path.join(dir, name), file, problems);
+    const parsed = bytes && parseFile(file, bytes, schema, problems, refused);
     if (parsed) out.push(parsed);
   }
-  if (jsonFiles === 0 && !optional) {
-    problems.push({ file: shownDir, message: `no .json files; add at least one ${kind === 'tools' ? 'tool' : 'category'} as ${shownDir}/<slug>.json` });
+  if (!optional && !names.some((n) => n.endsWith('.json'))) {
+    problems.push({ check: FILES_CHECK, file: shownDir, message: `no .json files; add at least one ${kind === 'tools' ? 'tool' : 'category'} as ${shownDir}/<slug>.json` });
   }
   return out;
+}
+
+/** The bytes of a regular file of at most MAX_FILE_BYTES, or a problem saying what it is instead. */
+async function readSmallFile(abs: string, file: string, problems: Problem[]): Promise<Buffer | undefined> {
+  const info = await stat(abs);
+  if (!info.isFile()) {
+    problems.push({ check: FILES_CHECK, file, message: 'is not a regular file; expected a JSON file' });
+    return undefined;
+  }
+  if (info.size > MAX_FILE_BYTES) {
+    problems.push({ check: FILES_CHECK, file, message: `is ${formatBytes(info.size)}; a catalog file is a few KB (limit ${formatBytes(MAX_FILE_BYTES)}): check that the right file was saved here` });
+    return undefined;
+  }
+  return readFile(abs);
 }
 
 /** Told of a file that is JSON but failed its schema. */
@@ -125,7 +148,7 @@ function parseFile<S extends z.ZodType>(
   try {
     text = utf8.decode(bytes);
   } catch {
-    problems.push({ file, message: 'is not valid UTF-8 text; save it with UTF-8 encoding' });
+    problems.push({ check: FILES_CHECK, file, message: 'is not valid UTF-8 text; save it with UTF-8 encoding' });
     return undefined;
   }
   let json: unknown;
@@ -133,75 +156,16 @@ function parseFile<S extends z.ZodType>(
     json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
   } catch (e) {
     const where = explainJsonError(text.startsWith('\uFEFF') ? text.slice(1) : text);
-    problems.push({ file, line: where.line, column: where.column, message: `invalid JSON at ${where.message}` });
+    problems.push({ check: FILES_CHECK, file, line: where.line, column: where.column, message: `invalid JSON at ${where.message}` });
     return undefined;
   }
   const result = schema.safeParse(json);
   if (!result.success) {
-    for (const issue of result.error.issues) problems.push(describeIssue(file, text, json, issue, schema));
+    for (const issue of result.error.issues) problems.push({ check: SCHEMA_CHECK, file, ...describeIssue(text, json, issue, schema) });
     refused?.(file, text, json);
     return undefined;
   }
   return { file, text, data: result.data };
-}
-
-function describeIssue(file: string, text: string, json: unknown, issue: z.core.$ZodIssue, schema: z.ZodType): Problem {
-  const field = fieldPath(issue.path);
-  if (issue.code === 'unrecognized_keys') {
-    const keys = issue.keys.map((k) => `'${k}'`).join(', ');
-    return { file, field: field || undefined, line: lineOf(text, [issue.keys[0]!]), message: `unknown field ${keys}; remove it (see the JSON Schema in catalog/schema/ for the allowed fields)` };
-  }
-  if (issue.path.length > 0 && valueAt(json, issue.path) === undefined) {
-    // The schema's own description of the field says what to write there.
-    const shape = (schema as { shape?: Record<string, { description?: string }> }).shape;
-    const what = issue.path.length === 1 ? shape?.[String(issue.path[0])]?.description?.replace(/\.$/, '') : undefined;
-    return { file, field, message: `is missing; this field is required${what ? ` (${what})` : ''}` };
-  }
-  if (issue.code === 'invalid_value' && 'values' in issue) {
-    return { file, field, line: lineOf(text, issue.path), message: `must be one of ${issue.values.map((v) => JSON.stringify(v)).join(', ')}; got ${JSON.stringify(valueAt(json, issue.path))}` };
-  }
-  const message = issue.code === 'invalid_type'
-    ? `must be ${article(issue.expected)}; got ${describeValue(valueAt(json, issue.path))}`
-    : issue.message;
-  return { file, field: field || undefined, line: lineOf(text, issue.path), message };
-}
-
-function article(type: string): string {
-  return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;
-}
-
-function describeValue(v: unknown): string {
-  if (v === null) return 'null';
-  if (Array.isArray(v)) return 'an array';
-  if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
-  return `${typeof v} ${JSON.stringify(v)}`;
-}
-
-export function fieldPath(p: readonly PropertyKey[]): string {
-  let out = '';
-  for (const seg of p) out += typeof seg === 'number' ? `[${seg}]` : `${out ? '.' : ''}${String(seg)}`;
-  return out;
-}
-
-function valueAt(json: unknown, p: readonly PropertyKey[]): unknown {
-  let cur: unknown = json;
-  for (const seg of p) {
-    if (cur === null || typeof cur !== 'object') return undefined;
-    cur = (cur as Record<PropertyKey, unknown>)[seg];
-  }
-  return cur;
-}
-
-/** Best-effort line of a field: the line of its top-level key, or of the n-th item of a multi-line array. */
-export function lineOf(text: string, p: readonly PropertyKey[]): number | undefined {
-  const key = p[0];
-  if (typeof key !== 'string') return undefined;
-  const lines = text.split('\n');
-  const at = lines.findIndex((l) => l.trimStart().startsWith(`${JSON.stringify(key)}:`));
-  if (at < 0) return undefined;
-  const index = p[1];
-  if (typeof index === 'number' && lines[at]!.trimEnd().endsWith('[')) return at + 2 + index;
-  return at + 1;
 }
 
 function formatBytes(n: number): string {

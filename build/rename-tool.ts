@@ -1,6 +1,7 @@
 // Renaming a tool keeps its identity: the file moves to the new slug, the old slug joins
 // former_slugs (so it keeps answering 301), updated_at becomes today, and every record that names
-// the tool (retired records' successor and alternatives) names it by the new slug.
+// the tool (a live tool's successor, a retired record's successor and alternatives) names it by
+// the new slug, so the catalog validates right after.
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { SLUG_MAX, SLUG_PATTERN } from '../snapshot/contract.ts';
@@ -23,7 +24,7 @@ export async function renameTool(catalog: string, from: string, to: string, toda
   const target = path.join(tools, `${to}.json`);
   await writeFile(target, formatTool(renamed));
   await rm(source);
-  return [target, `${source} (removed)`, ...await updateRetired(catalog, from, to)];
+  return [target, `${source} (removed)`, ...await updateReferences(catalog, 'tools', from, to, today), ...await updateReferences(catalog, 'retired', from, to, today)];
 }
 
 /** A slug that is a current tool's, a retired tool's, or another tool's former slug never means two things. */
@@ -38,17 +39,20 @@ async function refuseTaken(catalog: string, slug: string, renaming: string): Pro
   }
 }
 
-/** Retired records that name the tool as successor or alternative now name its new slug. */
-async function updateRetired(catalog: string, from: string, to: string): Promise<string[]> {
-  const dir = path.join(catalog, 'retired');
+/**
+ * The records of one folder that name the tool as successor or alternative now name its new slug;
+ * a live tool's updated_at becomes today, since its answer changed. Returns the files written.
+ */
+async function updateReferences(catalog: string, kind: 'tools' | 'retired', from: string, to: string, today: string): Promise<string[]> {
+  const dir = path.join(catalog, kind);
   const names = await readdir(dir).catch(() => [] as string[]);
   const written: string[] = [];
   for (const name of names.filter((n) => n.endsWith('.json'))) {
     const file = path.join(dir, name);
-    const record = JSON.parse(await readFile(file, 'utf8')) as RetiredFile;
-    if (record.successor !== from && !record.alternatives.includes(from)) continue;
-    const updated: RetiredFile = { ...record, successor: record.successor === from ? to : record.successor, alternatives: record.alternatives.map((a) => (a === from ? to : a)) };
-    await writeFile(file, formatRetired(updated));
+    const record = JSON.parse(await readFile(file, 'utf8')) as { successor?: string | null; alternatives?: string[] };
+    if (record.successor !== from && !record.alternatives?.includes(from)) continue;
+    const updated = { ...record, ...(record.successor === from && { successor: to }), ...(record.alternatives && { alternatives: record.alternatives.map((a) => (a === from ? to : a)) }) };
+    await writeFile(file, kind === 'tools' ? formatTool({ ...updated as ToolFile, updated_at: today }) : formatRetired(updated as RetiredFile));
     written.push(file);
   }
   return written;

@@ -1,25 +1,19 @@
 // From a validated catalog to the files of a snapshot: the data the gateway computes from, every
 // prebuilt body (with ETag and compressed variants), the search index and the manifest.
 import { createHash } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { promisify } from 'node:util';
-import zlib from 'node:zlib';
 import type { Catalog } from './catalog.ts';
-import { GROUP_SLUGS, PLATFORMS, PRICING } from '../snapshot/schema.ts';
-import { etagFromDigest } from '../snapshot/etag.ts';
+import { GROUP_SLUGS, PLATFORMS, PRICING, type ToolFile } from '../snapshot/schema.ts';
 import {
   categoriesKey, categoryKey, DEFAULT_PER_PAGE, encodeItems, renderItem, renderListPage, type EncodedItems,
   selectCategories, selectTools, toolKey, toolsKey, type CategoryQuery, type ToolQuery,
 } from '../snapshot/lists.ts';
 import { buildSearchIndex, exportSearchIndex } from '../snapshot/search-index.ts';
-import type { Category, Manifest, PrebuiltBody, SnapshotData, Tool } from '../snapshot/types.ts';
+import type { Category, Manifest, SnapshotData, Tool } from '../snapshot/types.ts';
 import { buildOpenApi } from './openapi.ts';
 import { compileSearchVocabulary } from './search-vocabulary.ts';
 import { DOCS_PATH, DOCS_SCRIPT_PATH, docsHtml, scalarScript } from './docs-page.ts';
+import { SnapshotFiles } from './snapshot-files.ts';
 
-const gzip = promisify(zlib.gzip);
-const brotli = promisify(zlib.brotliCompress);
 const collator = new Intl.Collator('en', { sensitivity: 'base' });
 
 export const byName = (a: { name: string; slug: string }, b: { name: string; slug: string }) =>
@@ -30,27 +24,7 @@ const bySlug = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 export function assembleData(catalog: Catalog): SnapshotData {
   const categoryFiles = catalog.categories.map((f) => f.data);
   const names = new Map(categoryFiles.map((c) => [c.slug, c.name]));
-  const tools: Tool[] = catalog.tools.map(({ data: t }) => ({
-    slug: t.slug,
-    name: t.name,
-    tagline: t.tagline,
-    description: t.description,
-    url: t.url,
-    maker: t.maker,
-    categories: t.categories.map((slug) => ({ slug, name: names.get(slug) ?? slug })),
-    tags: t.tags,
-    pricing: t.pricing,
-    open_source: t.open_source,
-    repository: t.repository,
-    platforms: t.platforms,
-    launched: t.launched,
-    added_at: t.added_at,
-    updated_at: t.updated_at,
-    ...(t.sources && { sources: t.sources }),
-    ...(t.verified_at && { verified_at: t.verified_at }),
-    sunset_at: t.sunset_at ?? null,
-    successor: t.successor ?? null,
-  })).sort(byName);
+  const tools: Tool[] = catalog.tools.map(({ data: t }) => apiTool(t, names)).sort(byName);
   const counts = new Map<string, number>();
   for (const t of tools) for (const c of t.categories) counts.set(c.slug, (counts.get(c.slug) ?? 0) + 1);
   const categories: Category[] = categoryFiles.map((c) => ({
@@ -70,6 +44,31 @@ export function assembleData(catalog: Catalog): SnapshotData {
       slug: r.slug, name: r.name, retired_at: r.retired_at, reason: r.reason, successor: r.successor, alternatives: r.alternatives,
     })).sort((a, b) => bySlug(a.slug, b.slug)),
     groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS],
+  };
+}
+
+/** A tool as the API shows it: its categories with their names, and no curation-only fields. */
+function apiTool(t: ToolFile, categoryNames: Map<string, string>): Tool {
+  return {
+    slug: t.slug,
+    name: t.name,
+    tagline: t.tagline,
+    description: t.description,
+    url: t.url,
+    maker: t.maker,
+    categories: t.categories.map((slug) => ({ slug, name: categoryNames.get(slug) ?? slug })),
+    tags: t.tags,
+    pricing: t.pricing,
+    open_source: t.open_source,
+    repository: t.repository,
+    platforms: t.platforms,
+    launched: t.launched,
+    added_at: t.added_at,
+    updated_at: t.updated_at,
+    ...(t.sources && { sources: t.sources }),
+    ...(t.verified_at && { verified_at: t.verified_at }),
+    sunset_at: t.sunset_at ?? null,
+    successor: t.successor ?? null,
   };
 }
 
@@ -107,14 +106,6 @@ export function* prebuiltBodies(data: SnapshotData, tools: EncodedItems, categor
   for (let i = 0; i < data.categories.length; i++) yield [categoryKey(data.categories[i]!.slug), renderItem(categories, i)];
 }
 
-/** Where a prebuilt body lives under dist/: lists/... for list pages, items/... for single items. */
-export function bodyPath(key: string): string {
-  const [p, query] = key.replace(/^\/api\/v1\//, '').split('?') as [string, string | undefined];
-  const segments = p.split('/');
-  if (segments.length === 2) return `items/${segments[0]}/${segments[1]}.json`;
-  return `lists/${segments[0]}/${query ? query.replace(/&/g, ',') : '_'}.json`;
-}
-
 export interface SnapshotSummary {
   snapshot: string;
   tools: number;
@@ -130,71 +121,43 @@ function compressionLevels(tools: number) {
 }
 
 export async function writeSnapshot(data: SnapshotData, dir: string): Promise<SnapshotSummary> {
-  let tools: EncodedItems | undefined = encodeItems(data.tools);
-  let categories: EncodedItems | undefined = encodeItems(data.categories);
-  const levels = compressionLevels(data.tools.length);
-  let files = 0;
-  let bytes = 0;
-  const made = new Set<string>();
-  const put = async (rel: string, content: string | Uint8Array) => {
-    const abs = path.join(dir, rel);
-    const parent = path.dirname(abs);
-    if (!made.has(parent)) { await mkdir(parent, { recursive: true }); made.add(parent); }
-    await writeFile(abs, content);
-    files++;
-    bytes += typeof content === 'string' ? Buffer.byteLength(content) : content.byteLength;
-  };
-
-  const bodies: Record<string, PrebuiltBody> = {};
-  const writeBody = async (key: string, body: string | Uint8Array, total?: number, file?: { path: string; type?: string }) => {
-    const rel = file?.path ?? bodyPath(key);
-    const raw = typeof body === 'string' ? Buffer.from(body) : Buffer.from(body.buffer, body.byteOffset, body.byteLength);
-    const entry: PrebuiltBody = {
-      path: rel, bytes: raw.byteLength, etag: etagFromDigest(createHash('sha256').update(raw).digest()),
-      ...(total !== undefined && { total }), ...(file?.type !== undefined && { type: file.type }),
-    };
-    bodies[key] = entry;
-    await put(rel, raw);
-    const [gz, br] = await Promise.all([
-      gzip(raw, { level: levels.gzip }),
-      brotli(raw, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: levels.brotli, [zlib.constants.BROTLI_PARAM_SIZE_HINT]: raw.byteLength, [zlib.constants.BROTLI_PARAM_MODE]: zlib.constants.BROTLI_MODE_TEXT } }),
-    ]);
-    if (gz.byteLength < raw.byteLength) { entry.gzip = { path: `${rel}.gz`, bytes: gz.byteLength }; await put(`${rel}.gz`, gz); }
-    if (br.byteLength < raw.byteLength) { entry.br = { path: `${rel}.br`, bytes: br.byteLength }; await put(`${rel}.br`, br); }
-  };
-
-  // Bounded concurrency: compression runs on libuv's pool while the next bodies are rendered.
-  const inFlight = new Set<Promise<void>>();
-  for (const [key, body, total] of prebuiltBodies(data, tools, categories)) {
-    bodies[key] = undefined as never; // reserve the key's place so the manifest order is fixed
-    const task = writeBody(key, body, total).finally(() => inFlight.delete(task));
-    inFlight.add(task);
-    if (inFlight.size >= 16) await Promise.race(inFlight);
-  }
-  await Promise.all(inFlight);
-  // The serialized items are not needed past this point; let them go before the index is built.
-  tools = categories = undefined;
-
+  const out = new SnapshotFiles(dir, compressionLevels(data.tools.length));
+  await writePages(data, out);
   // The public documents are prebuilt bodies too, so their ETags follow their bytes.
   const openapi = JSON.parse(JSON.stringify(buildOpenApi(data))) as { info: { title: string } };
-  await writeBody('/openapi.json', JSON.stringify(openapi, null, 2), undefined, { path: 'openapi.json' });
-  await writeBody(DOCS_PATH, docsHtml(openapi.info.title), undefined, { path: 'docs/index.html', type: 'text/html; charset=utf-8' });
-  await writeBody(DOCS_SCRIPT_PATH, await scalarScript(), undefined, { path: 'docs/scalar.js', type: 'text/javascript; charset=utf-8' });
+  await out.writeBody('/openapi.json', JSON.stringify(openapi, null, 2), undefined, { path: 'openapi.json' });
+  await out.writeBody(DOCS_PATH, docsHtml(openapi.info.title), undefined, { path: 'docs/index.html', type: 'text/html; charset=utf-8' });
+  await out.writeBody(DOCS_SCRIPT_PATH, await scalarScript(), undefined, { path: 'docs/scalar.js', type: 'text/javascript; charset=utf-8' });
 
   const dataText = JSON.stringify(data);
   const indexText = JSON.stringify(await exportSearchIndex(buildSearchIndex(data.tools)));
   const hash = createHash('sha256').update(dataText).update('\0').update(indexText);
-  for (const [key, b] of Object.entries(bodies)) hash.update(`\0${key}\0${b.etag}`);
+  for (const [key, b] of Object.entries(out.bodies)) hash.update(`\0${key}\0${b.etag}`);
   const snapshot = hash.digest('hex').slice(0, 16);
-  await put('data.json', dataText);
-  await put('search-index.json', indexText);
+  await out.put('data.json', dataText);
+  await out.put('search-index.json', indexText);
 
   const manifest: Manifest = {
     snapshot,
-    counts: { tools: data.tools.length, categories: data.categories.length, groups: data.groups.length, bodies: Object.keys(bodies).length },
+    counts: { tools: data.tools.length, categories: data.categories.length, groups: data.groups.length, bodies: Object.keys(out.bodies).length },
     files: { data: 'data.json', search_index: 'search-index.json', openapi: 'openapi.json' },
-    bodies,
+    bodies: out.bodies,
   };
-  await put('manifest.json', `${JSON.stringify(manifest)}\n`);
-  return { snapshot, tools: data.tools.length, categories: data.categories.length, bodies: manifest.counts.bodies, files, bytes };
+  await out.put('manifest.json', `${JSON.stringify(manifest)}\n`);
+  return { snapshot, tools: data.tools.length, categories: data.categories.length, bodies: manifest.counts.bodies, files: out.files, bytes: out.bytes };
+}
+
+/** Every list page and item, compressed on libuv's pool while the next bodies are rendered (at most 16 at once). */
+async function writePages(data: SnapshotData, out: SnapshotFiles): Promise<void> {
+  // The serialized items live only as long as this call, so they are let go before the index is built.
+  const tools = encodeItems(data.tools);
+  const categories = encodeItems(data.categories);
+  const inFlight = new Set<Promise<void>>();
+  for (const [key, body, total] of prebuiltBodies(data, tools, categories)) {
+    out.reserve(key);
+    const task = out.writeBody(key, body, total).finally(() => inFlight.delete(task));
+    inFlight.add(task);
+    if (inFlight.size >= 16) await Promise.race(inFlight);
+  }
+  await Promise.all(inFlight);
 }

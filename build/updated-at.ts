@@ -2,8 +2,7 @@
 // updated_at. The pull-request check compares the catalog with its base branch and names each file
 // whose facts changed while its date did not, with the line to write.
 import { toolFileSchema, toolSchema } from '../snapshot/schema.ts';
-import type { Catalog } from './catalog.ts';
-import type { Problem } from './catalog.ts';
+import type { Catalog, Problem } from './catalog.ts';
 
 /**
  * Fields whose change is no change of what API consumers sync (`updated_since`): the date itself,
@@ -21,7 +20,7 @@ export function staleUpdatedAt(base: Catalog, head: Catalog, today: string): Pro
     const changed = [...new Set([...Object.keys(old), ...Object.keys(now)])].filter((k) => !NOT_A_CHANGE.has(k) && JSON.stringify(old[k]) !== JSON.stringify(now[k]));
     // A second change on the day of the last one already carries today's date: no later day can be written.
     if (changed.length === 0 || data.updated_at > String(old.updated_at) || data.updated_at >= today) continue;
-    problems.push({ file, field: 'updated_at', message: `this pull request changes ${changed.join(', ')}, so updated_at must be raised: write "updated_at": "${today}"` });
+    problems.push({ check: 'updated-at', file, field: 'updated_at', message: `this pull request changes ${changed.join(', ')}, so updated_at must be raised: write "updated_at": "${today}"` });
   }
   return problems;
 }

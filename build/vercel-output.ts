@@ -37,17 +37,7 @@ export async function writeVercelOutput(distDir: string, outDir: string, limit =
     internalPrefix,
     internalToken: randomBytes(24).toString('base64url'),
   };
-  let code = await bundle(embedded);
-  let indexBundled = true;
-  if (gzipSync(code).length > limit) {
-    code = await bundle({ ...embedded, index: null });
-    indexBundled = false;
-  }
-  const bundleGzipBytes = gzipSync(code).length;
-  if (bundleGzipBytes > limit) {
-    throw new EdgeLimitError(`The edge bundle is ${bundleGzipBytes} bytes gzipped even with the search index left on the CDN: ${bundleGzipBytes - limit} bytes (${((bundleGzipBytes / limit - 1) * 100).toFixed(1)}%) over the ${limit}-byte edge limit. Nothing was replaced; shrink the catalog data or raise the limit (Vercel Pro allows more).`);
-  }
-
+  const { code, indexBundled, bundleGzipBytes } = await edgeBundle(embedded, limit);
   const temp = `${outDir}.tmp-${process.pid}`;
   await rm(temp, { recursive: true, force: true });
   const fn = path.join(temp, 'functions/_middleware.func');
@@ -73,6 +63,21 @@ export async function writeVercelOutput(distDir: string, outDir: string, limit =
   await mkdir(path.dirname(outDir), { recursive: true });
   await rename(temp, outDir);
   return { bundleBytes: code.length, bundleGzipBytes, indexBundled, staticFiles: files.length };
+}
+
+/** The middleware bundle with the search index in it while that fits under `limit` gzipped, else without (the CDN serves it). */
+async function edgeBundle(embedded: { index: unknown }, limit: number): Promise<{ code: Uint8Array; indexBundled: boolean; bundleGzipBytes: number }> {
+  let code = await bundle(embedded);
+  let indexBundled = true;
+  if (gzipSync(code).length > limit) {
+    code = await bundle({ ...embedded, index: null });
+    indexBundled = false;
+  }
+  const bundleGzipBytes = gzipSync(code).length;
+  if (bundleGzipBytes > limit) {
+    throw new EdgeLimitError(`The edge bundle is ${bundleGzipBytes} bytes gzipped even with the search index left on the CDN: ${bundleGzipBytes - limit} bytes (${((bundleGzipBytes / limit - 1) * 100).toFixed(1)}%) over the ${limit}-byte edge limit. Nothing was replaced; shrink the catalog data or raise the limit (Vercel Pro allows more).`);
+  }
+  return { code, indexBundled, bundleGzipBytes };
 }
 
 async function bundle(embedded: object): Promise<Uint8Array> {

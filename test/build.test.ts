@@ -1,5 +1,5 @@
 import { spawn } from 'node:child_process';
-import { readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, readlink } from 'node:fs/promises';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { writeSyntheticCatalog } from '../bench/synthetic.ts';
@@ -11,6 +11,7 @@ import {
 } from '../snapshot/lists.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex, SEARCH_FIELDS } from '../snapshot/search-index.ts';
 import type { Manifest, SnapshotData } from '../snapshot/types.ts';
+import { loadSnapshot } from '../gateway/node/load.ts';
 import { editJson, fixtureCopy, removeDir, ROOT, tempDir, waitForGroupExit } from './helpers.ts';
 
 async function treeHash(dir: string): Promise<Map<string, string>> {
@@ -146,32 +147,43 @@ describe('snapshot build, killed half-way', () => {
   beforeAll(async () => { dir = await tempDir('kill-test-'); });
   afterAll(async () => { await removeDir(dir); });
 
-  it('leaves the previous dist/ intact, and the next build succeeds', async () => {
+  /** Resolves once a generation other than the current one appears: the build is writing its snapshot. */
+  async function generationStarted(generations: string, current: string): Promise<string> {
+    for (let i = 0; i < 3000; i++) {
+      const started = (await readdir(generations).catch(() => [] as string[])).find((n) => n !== 'current' && n !== current && !n.startsWith('current-'));
+      if (started) return started;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error('the build never started writing a generation');
+  }
+
+  it('leaves the previous snapshot current, whole and loadable, and the next build succeeds and removes the killed one', async () => {
     const small = await fixtureCopy();
     const dist = path.join(dir, 'dist');
+    const generations = path.join(dir, '.dist.snapshots');
     expect((await buildSnapshot(small, dist)).ok).toBe(true);
     const before = await treeHash(dist);
+    const current = await readlink(path.join(generations, 'current'));
+    const id = (JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8')) as Manifest).snapshot;
     const big = path.join(dir, 'big');
     await writeSyntheticCatalog(big, 3000);
-    for (const delay of [300, 700, 1100]) {
-      const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/build.ts'), '--catalog', big, '--out', dist], { stdio: 'ignore', detached: true });
-      await new Promise((r) => setTimeout(r, delay));
-      process.kill(-child.pid!, 'SIGKILL'); // the whole group: tsx runs the build in a child process
-      await waitForGroupExit(child.pid!);
-      const after = await treeHash(dist);
-      if (after.size !== before.size) {
-        // The build got all the way through the swap before the kill: a complete new snapshot is fine too.
-        const m = JSON.parse(await readFile(path.join(dist, 'manifest.json'), 'utf8')) as Manifest;
-        expect(m.counts.tools).toBe(3000);
-        return;
-      }
-      expect(after).toEqual(before);
-    }
-    expect((await buildSnapshot(small, dist)).ok).toBe(true);
+    const child = spawn(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/build.ts'), '--catalog', big, '--out', dist, '--vercel', path.join(dir, 'vercel')], { stdio: 'ignore', detached: true });
+    const killed = await generationStarted(generations, current);
+    process.kill(-child.pid!, 'SIGKILL'); // the whole group: tsx runs the build in a child process
+    await waitForGroupExit(child.pid!);
+    expect(await readlink(path.join(generations, 'current'))).toBe(current);
     expect(await treeHash(dist)).toEqual(before);
-    expect((await readdir(dir)).filter((n) => n.startsWith('.dist-'))).toEqual([]);
-    expect((await stat(path.join(dist, 'manifest.json'))).isFile()).toBe(true);
-  });
+    const loaded = await loadSnapshot(dist);
+    expect(loaded.view.id).toBe(id);
+    expect(loaded.view.data.tools).toHaveLength(6);
+    expect(loaded.bodies.get('/api/v1/tools/elevenlabs')?.identity.toString()).toContain('"slug":"elevenlabs"');
+    await editJson(path.join(small, 'tools', 'murf.json'), (d) => { d.tagline = 'Studio voiceovers, built after a killed build'; });
+    expect((await buildSnapshot(small, dist)).ok).toBe(true);
+    expect(await treeHash(dist)).not.toEqual(before);
+    expect(await readdir(generations)).not.toContain(killed);
+    expect(await readdir(generations)).toHaveLength(2); // current, and the generation it names
+    await removeDir(path.dirname(small));
+  }, 60_000);
 });
 
 describe('build: the snapshot and its Vercel deployment, swapped in together', () => {

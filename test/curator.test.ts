@@ -1,17 +1,24 @@
 // What curators and the publish flow rely on: the pull-request summary of catalog changes, the
 // workflows (every npm script they call exists, actions pinned), the new-tool scaffold, and the
 // hint when formatting is the only problem.
-import { execFile } from 'node:child_process';
 import { readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parse } from 'yaml';
+import { catalogDiff } from '../build/cli/catalog-diff.ts';
+import { checkUpdated } from '../build/cli/check-updated.ts';
+import { format } from '../build/cli/format.ts';
+import type { Command } from '../build/cli/io.ts';
+import { newTool } from '../build/cli/new-tool.ts';
+import { renameToolCommand } from '../build/cli/rename-tool.ts';
+import { validate } from '../build/cli/validate.ts';
+import { runCommand } from './curator-command.ts';
 import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
 
-const run = promisify(execFile);
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
-const cli = (script: string, ...args: string[]) => run(TSX, [path.join(ROOT, 'build/cli', script), ...args], { cwd: ROOT });
+const COMMANDS: Record<string, Command> = {
+  'catalog-diff.ts': catalogDiff, 'check-updated.ts': checkUpdated, 'format.ts': format, 'new-tool.ts': newTool, 'rename-tool.ts': renameToolCommand, 'validate.ts': validate,
+};
+const cli = (script: string, ...args: string[]) => runCommand(COMMANDS[script]!, ...args);
 
 let dirs: string[] = [];
 afterEach(async () => { await Promise.all(dirs.map(removeDir)); dirs = []; });
@@ -121,7 +128,7 @@ describe('new-tool scaffold', () => {
     const scaffold = JSON.parse(await readFile(file, 'utf8'));
     expect(scaffold).toMatchObject({ $schema: '../schema/tool.schema.json', slug: 'cafe-voice-2', name: 'Café Voice 2', added_at: new Date().toISOString().slice(0, 10) });
     const refused = await cli('validate.ts', '--catalog', catalog).then(() => '', (e: { stderr: string }) => e.stderr);
-    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories', 'pricing', 'open_source', 'platforms', 'sources', 'verified_at']) expect(refused, field).toContain(`cafe-voice-2.json: ${field}: `);
+    for (const field of ['tagline', 'description', 'url', 'maker', 'tags', 'categories', 'pricing', 'open_source', 'platforms', 'sources', 'verified_at']) expect(refused, field).toMatch(new RegExp(`cafe-voice-2\\.json(:\\d+)? ${field} - `));
     expect(scaffold).toMatchObject({ pricing: '', open_source: null, platforms: [], url: '' });
     await editJson(file, (d) => {
       Object.assign(d, {
@@ -152,7 +159,7 @@ describe('check-updated (pull-request check)', () => {
     await editJson(path.join(head, 'tools/otter-ai.json'), (d) => { d.tagline = 'Meeting notes and transcripts, written while you talk'; d.updated_at = '2026-06-01'; });
     const failed = await cli('check-updated.ts', base, head).then(() => '', (e: { stderr: string }) => e.stderr);
     const today = new Date().toISOString().slice(0, 10);
-    expect(failed).toContain(`murf.json: updated_at: this pull request changes pricing, so updated_at must be raised: write "updated_at": "${today}"`);
+    expect(failed).toContain(`murf.json updated_at - this pull request changes pricing, so updated_at must be raised: write "updated_at": "${today}"`);
     expect(failed).not.toContain('otter-ai.json');
     await editJson(path.join(head, 'tools/murf.json'), (d) => { d.updated_at = today; });
     expect((await cli('check-updated.ts', base, head)).stdout).toContain('Every changed tool has a raised updated_at.');
@@ -184,6 +191,16 @@ describe('rename-tool', () => {
     expect(renamed).toMatchObject({ slug: 'murf-ai', former_slugs: ['murf'], updated_at: new Date().toISOString().slice(0, 10) });
     await expect(readFile(path.join(catalog, 'tools/murf.json'))).rejects.toThrow();
     expect(JSON.parse(await readFile(path.join(catalog, 'retired/playht.json'), 'utf8')).alternatives).toEqual(['elevenlabs', 'murf-ai']);
+    expect((await cli('validate.ts', '--catalog', catalog)).stdout).toContain('Catalog OK');
+  });
+
+  it('renames a live tool\'s successor too, so the catalog validates right after', async () => {
+    const catalog = await catalogCopy();
+    await editJson(path.join(catalog, 'tools/otter-ai.json'), (d) => { d.sunset_at = '2099-01-31'; d.successor = 'murf'; });
+    await cli('format.ts', '--catalog', catalog);
+    const { stdout } = await cli('rename-tool.ts', '--catalog', catalog, 'murf', 'murf-ai');
+    expect(stdout).toContain(path.join(catalog, 'tools/otter-ai.json'));
+    expect(JSON.parse(await readFile(path.join(catalog, 'tools/otter-ai.json'), 'utf8'))).toMatchObject({ successor: 'murf-ai', updated_at: new Date().toISOString().slice(0, 10) });
     expect((await cli('validate.ts', '--catalog', catalog)).stdout).toContain('Catalog OK');
   });
 

@@ -26,6 +26,17 @@ export async function editJson(file: string, edit: (data: Record<string, unknown
   await writeFile(file, `${JSON.stringify(data, null, 2)}\n`);
 }
 
+/** A file of a catalog (e.g. `tools/murf.json`) and its edit: a change to its JSON, or its whole new text. */
+export type Edits = Record<string, ((data: Record<string, unknown>) => void) | string | Buffer>;
+
+export async function editCatalog(catalog: string, edits: Edits): Promise<void> {
+  for (const [file, edit] of Object.entries(edits)) {
+    const at = path.join(catalog, file);
+    if (typeof edit === 'function') await editJson(at, edit);
+    else await writeFile(at, edit);
+  }
+}
+
 export async function removeDir(dir: string): Promise<void> {
   await rm(dir, { recursive: true, force: true });
 }

@@ -44,12 +44,12 @@ describe('sunset of a live tool', () => {
       await editJson(path.join(catalog, 'tools/murf.json'), (d) => { d.sunset_at = '2026-03-31'; d.successor = 'elevenlabs'; });
       expect((await validateCatalog(catalog, 'catalog', '2026-03-31')).problems).toEqual([]);
       const after = (await validateCatalog(catalog, 'catalog', '2026-04-01')).problems.map(formatProblem);
-      expect(after).toEqual([expect.stringMatching(/catalog\/tools\/murf\.json: sunset_at: the service ended on 2026-03-31: move the record to catalog\/retired\/murf\.json with retired_at 2026-03-31 and successor 'elevenlabs'/)]);
+      expect(after).toEqual([expect.stringMatching(/catalog\/tools\/murf\.json:\d+ sunset_at - the service ended on 2026-03-31: move the record to catalog\/retired\/murf\.json with retired_at 2026-03-31 and successor 'elevenlabs'/)]);
       await editJson(path.join(catalog, 'tools/otter-ai.json'), (d) => { d.successor = 'elevenlab'; });
       const bad = (await validateCatalog(catalog, 'catalog', '2026-03-01')).problems.map(formatProblem);
       expect(bad).toEqual(expect.arrayContaining([
-        expect.stringMatching(/otter-ai\.json: successor: a successor goes with sunset_at/),
-        expect.stringMatching(/otter-ai\.json: successor: unknown tool 'elevenlab' \(did you mean 'elevenlabs'\?\)/),
+        expect.stringMatching(/otter-ai\.json:\d+ successor - a successor goes with sunset_at/),
+        expect.stringMatching(/otter-ai\.json:\d+ successor - unknown tool 'elevenlab' \(did you mean 'elevenlabs'\?\)/),
       ]));
     } finally {
       await removeDir(path.dirname(catalog));

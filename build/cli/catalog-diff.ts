@@ -1,10 +1,16 @@
 // npm run catalog-diff -- <base catalog folder> <head catalog folder>: Markdown of what changed.
 import { readCatalog } from '../catalog.ts';
 import { diffCatalogs, diffMarkdown } from '../catalog-diff.ts';
+import { runAsScript, type CliIo } from './io.ts';
 
-const [base, head] = process.argv.slice(2);
-if (!base || !head) {
-  console.error('Usage: npm run catalog-diff -- <base catalog folder> <head catalog folder>');
-  process.exit(1);
+export async function catalogDiff(argv: string[], io: CliIo): Promise<number> {
+  const [base, head] = argv;
+  if (!base || !head) {
+    io.stderr('Usage: npm run catalog-diff -- <base catalog folder> <head catalog folder>\n');
+    return 1;
+  }
+  io.stdout(diffMarkdown(diffCatalogs(await readCatalog(base), await readCatalog(head))));
+  return 0;
 }
-process.stdout.write(diffMarkdown(diffCatalogs(await readCatalog(base), await readCatalog(head))));
+
+await runAsScript(import.meta.url, catalogDiff);

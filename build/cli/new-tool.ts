@@ -8,70 +8,14 @@ import { parseArgs } from 'node:util';
 import { SLUG_MAX } from '../../snapshot/contract.ts';
 import { formatTool } from '../format.ts';
 import type { ToolFile } from '../../snapshot/schema.ts';
+import { runAsScript, type CliIo } from './io.ts';
 
 /** "Café AI 2.0" -> "cafe-ai-2-0". */
 export function slugOf(name: string): string {
   return name.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-+|-+$/g, '').slice(0, SLUG_MAX).replace(/-+$/, '');
 }
 
-const { values, positionals } = parseArgs({ options: { catalog: { type: 'string', default: 'catalog' } }, allowPositionals: true });
-const name = positionals.join(' ').trim();
-if (!name) {
-  console.error('Usage: npm run new-tool -- "<Name>"   (for example: npm run new-tool -- "Acme Voice")');
-  process.exit(1);
-}
-const slug = slugOf(name);
-if (!slug) {
-  console.error(`Cannot make a slug from '${name}': use a name with letters or digits.`);
-  process.exit(1);
-}
-const file = path.join(values.catalog!, 'tools', `${slug}.json`);
-if (await access(file).then(() => true, () => false)) {
-  console.error(`${file} already exists: edit it, or pick another name.`);
-  process.exit(1);
-}
-const taken = await whyTaken(values.catalog!, slug);
-if (taken) {
-  console.error(`The slug '${slug}' ${taken}; slugs are never reused, so pick another name (or pass one that makes another slug).`);
-  process.exit(1);
-}
-
-/** Why a slug cannot be given to a new tool: a retired tool's, or a current tool's former slug. */
-async function whyTaken(catalog: string, wanted: string): Promise<string | undefined> {
-  const retired = await readFile(path.join(catalog, 'retired', `${wanted}.json`), 'utf8').then((t) => JSON.parse(t) as { name: string; retired_at: string }, () => undefined);
-  if (retired) return `belongs to ${retired.name}, retired on ${retired.retired_at} (catalog/retired/${wanted}.json): it still answers 410 with its successor`;
-  for (const name of await readdir(path.join(catalog, 'tools'))) {
-    if (!name.endsWith('.json')) continue;
-    const former = await readFile(path.join(catalog, 'tools', name), 'utf8').then((t) => (JSON.parse(t) as { former_slugs?: string[] }).former_slugs, () => undefined);
-    if (former?.includes(wanted)) return `is a former slug of '${name.slice(0, -5)}' (it answers 301 to that tool)`;
-  }
-  return undefined;
-}
-const today = new Date().toISOString().slice(0, 10);
-// Every fact is left empty, for the validator to ask for: a guess would pass for a fact.
-const tool = {
-  $schema: '../schema/tool.schema.json',
-  slug,
-  name,
-  tagline: '',
-  description: '',
-  url: '',
-  maker: '',
-  categories: [],
-  tags: [],
-  pricing: '',
-  open_source: null,
-  repository: null,
-  platforms: [],
-  launched: null,
-  added_at: today,
-  updated_at: today,
-  sources: [],
-  verified_at: '',
-} as unknown as ToolFile;
-await writeFile(file, formatTool(tool));
-console.log(`Wrote ${file}. Fill in, then run npm run validate until it prints no problems:
-  tagline       one line, at most 120 characters
+const FILL_IN = `  tagline       one line, at most 120 characters
   description   1-4 sentences in your own words, facts only (80-1000 characters)
   url           the official https site, without tracking parameters
   maker         the company or project behind it
@@ -82,4 +26,62 @@ console.log(`Wrote ${file}. Fill in, then run npm run validate until it prints n
   platforms     where it runs (web, ios, android, macos, windows, linux, api, ...)
   launched      the launch year from a source, or null
   sources       1-5 https pages where you checked these facts, the maker's pricing and product pages first
-  verified_at   the day you checked them (YYYY-MM-DD)`);
+  verified_at   the day you checked them (YYYY-MM-DD)`;
+
+export async function newTool(argv: string[], io: CliIo): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, options: { catalog: { type: 'string', default: 'catalog' } }, allowPositionals: true });
+  const name = positionals.join(' ').trim();
+  const slug = slugOf(name);
+  const file = path.join(values.catalog!, 'tools', `${slug}.json`);
+  const refusal = !name
+    ? 'Usage: npm run new-tool -- "<Name>"   (for example: npm run new-tool -- "Acme Voice")'
+    : !slug
+      ? `Cannot make a slug from '${name}': use a name with letters or digits.`
+      : await access(file).then(() => `${file} already exists: edit it, or pick another name.`, () => whyTaken(values.catalog!, slug));
+  if (refusal) {
+    io.stderr(`${refusal}\n`);
+    return 1;
+  }
+  await writeFile(file, formatTool(scaffold(slug, name, new Date().toISOString().slice(0, 10))));
+  io.stdout(`Wrote ${file}. Fill in, then run npm run validate until it prints no problems:\n${FILL_IN}\n`);
+  return 0;
+}
+
+/** Why a slug cannot be given to a new tool, as the sentence to print: a retired tool's, or a current tool's former slug. */
+async function whyTaken(catalog: string, wanted: string): Promise<string | undefined> {
+  const refuse = (why: string) => `The slug '${wanted}' ${why}; slugs are never reused, so pick another name (or pass one that makes another slug).`;
+  const retired = await readFile(path.join(catalog, 'retired', `${wanted}.json`), 'utf8').then((t) => JSON.parse(t) as { name: string; retired_at: string }, () => undefined);
+  if (retired) return refuse(`belongs to ${retired.name}, retired on ${retired.retired_at} (catalog/retired/${wanted}.json): it still answers 410 with its successor`);
+  for (const name of await readdir(path.join(catalog, 'tools'))) {
+    if (!name.endsWith('.json')) continue;
+    const former = await readFile(path.join(catalog, 'tools', name), 'utf8').then((t) => (JSON.parse(t) as { former_slugs?: string[] }).former_slugs, () => undefined);
+    if (former?.includes(wanted)) return refuse(`is a former slug of '${name.slice(0, -5)}' (it answers 301 to that tool)`);
+  }
+  return undefined;
+}
+
+/** Every fact is left empty, for the validator to ask for: a guess would pass for a fact. */
+function scaffold(slug: string, name: string, today: string): ToolFile {
+  return {
+    $schema: '../schema/tool.schema.json',
+    slug,
+    name,
+    tagline: '',
+    description: '',
+    url: '',
+    maker: '',
+    categories: [],
+    tags: [],
+    pricing: '',
+    open_source: null,
+    repository: null,
+    platforms: [],
+    launched: null,
+    added_at: today,
+    updated_at: today,
+    sources: [],
+    verified_at: '',
+  } as unknown as ToolFile;
+}
+
+await runAsScript(import.meta.url, newTool);

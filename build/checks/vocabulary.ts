@@ -1,0 +1,65 @@
+// The search vocabulary (catalog/vocabulary.json): each phrasing names an existing category; a
+// term belongs to one category, or to several of one group (never to unrelated needs); a word is
+// in one set of equivalents; and each set is reachable: at least one of its words occurs in the catalog.
+import type { Catalog, Check, Finding, SourceFile } from '../catalog.ts';
+import { lineOf } from '../field-line.ts';
+import { closest } from '../../snapshot/edit-distance.ts';
+import type { VocabularyFile } from '../../snapshot/schema.ts';
+
+export const vocabulary: Check = {
+  name: 'vocabulary',
+  description: 'Phrasings name existing categories and never lead to unrelated needs; each word is in one set of equivalents, and each set finds something.',
+  check(c) {
+    return c.vocabulary === null ? [] : [...phrasings(c, c.vocabulary), ...equivalents(c, c.vocabulary)];
+  },
+};
+
+function phrasings(c: Catalog, v: SourceFile<VocabularyFile>): Finding[] {
+  const out: Finding[] = [];
+  const groups = new Map(c.categories.map((x) => [x.data.slug, x.data.group]));
+  const known = [...groups.keys()];
+  const owner = new Map<string, string>();
+  for (const [category, terms] of Object.entries(v.data.phrasings)) {
+    if (!groups.has(category)) {
+      const hint = closest(category, known);
+      out.push({ file: v.file, field: `phrasings.${category}`, line: lineOf(v.text, ['phrasings', category]), message: `unknown category '${category}'${hint ? ` (did you mean '${hint}'?)` : ''}` });
+      continue;
+    }
+    terms.forEach((term, i) => {
+      const first = owner.get(term);
+      if (first !== undefined && groups.get(first) !== groups.get(category)) {
+        out.push({ file: v.file, field: `phrasings.${category}[${i}]`, line: lineOf(v.text, ['phrasings', category, i]), message: `'${term}' already leads to '${first}' (group ${groups.get(first)}); a term may not lead to unrelated needs` });
+      }
+      owner.set(term, first ?? category);
+    });
+  }
+  return out;
+}
+
+function equivalents(c: Catalog, v: SourceFile<VocabularyFile>): Finding[] {
+  const out: Finding[] = [];
+  const words = catalogWords(c);
+  const setOf = new Map<string, number>();
+  v.data.equivalents.forEach((set, i) => {
+    set.forEach((word, j) => {
+      const first = setOf.get(word);
+      if (first !== undefined) out.push({ file: v.file, field: `equivalents[${i}][${j}]`, line: lineOf(v.text, ['equivalents', i, j]), message: `'${word}' is already in equivalents[${first}]; a word belongs to one set (merge the two sets)` });
+      else setOf.set(word, i);
+    });
+    if (!set.some((w) => words.has(w))) {
+      out.push({ file: v.file, field: `equivalents[${i}]`, line: lineOf(v.text, ['equivalents', i]), message: `none of ${set.map((w) => `'${w}'`).join(', ')} occurs in any tool, so the set finds nothing; add a word the catalog uses` });
+    }
+  });
+  return out;
+}
+
+/** Every lowercase word of the tools' searchable text. */
+function catalogWords(c: Catalog): Set<string> {
+  const out = new Set<string>();
+  for (const { data: t } of c.tools) {
+    for (const text of [t.name, t.tagline, t.description, t.maker, ...t.tags]) {
+      for (const w of text.toLowerCase().split(/[^a-z0-9]+/)) if (w) out.add(w);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,27 @@
+import { describe, expect, it } from 'vitest';
+import { vocabulary } from '../../build/checks/vocabulary.ts';
+import { json, problemsOf } from './run-check.ts';
+
+const vocabularyFile = (data: object) => ({ 'vocabulary.json': json({ $schema: './schema/vocabulary.schema.json', ...data }) });
+
+describe('check: vocabulary', () => {
+  it('accepts phrasings of existing categories and reachable sets of equivalents', async () => {
+    expect(await problemsOf(vocabulary, vocabularyFile({ phrasings: { 'text-to-speech': ['voiceover', 'read aloud'] }, equivalents: [['photo', 'image']] }))).toEqual([]);
+  });
+
+  it('names the file and the term: an unknown category, a term leading to unrelated needs, a word in two sets, an unreachable set', async () => {
+    expect(await problemsOf(vocabulary, vocabularyFile({
+      phrasings: { 'text-to-speach': ['narration'], 'text-to-speech': ['voiceover'], 'image-generation': ['voiceover'] },
+      equivalents: [['photo', 'image'], ['picture', 'photo'], ['zzyzx', 'qwxv']],
+    }))).toEqual([
+      "catalog/vocabulary.json:4 phrasings.text-to-speach - unknown category 'text-to-speach' (did you mean 'text-to-speech'?)",
+      "catalog/vocabulary.json:11 phrasings.image-generation[0] - 'voiceover' already leads to 'text-to-speech' (group audio); a term may not lead to unrelated needs",
+      "catalog/vocabulary.json:21 equivalents[1][1] - 'photo' is already in equivalents[0]; a word belongs to one set (merge the two sets)",
+      "catalog/vocabulary.json:23 equivalents[2] - none of 'zzyzx', 'qwxv' occurs in any tool, so the set finds nothing; add a word the catalog uses",
+    ]);
+  });
+
+  it('accepts one term for two needs of one group', async () => {
+    expect(await problemsOf(vocabulary, vocabularyFile({ phrasings: { 'text-to-speech': ['voice'], 'voice-cloning': ['voice'] }, equivalents: [] }))).toEqual([]);
+  });
+});
