@@ -3,7 +3,7 @@
 import { readdir, readFile, stat } from 'node:fs/promises';
 import path from 'node:path';
 import type { z } from 'zod';
-import { explainJsonError } from '../snapshot/json-error.ts';
+import { parseJsonFile } from '../snapshot/json-file.ts';
 import { describeIssue } from './schema-issues.ts';
 import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema, vocabularyFileSchema, type CategoryFile, type RetiredFile, type SourceRules, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
 
@@ -151,21 +151,18 @@ function parseFile<S extends z.ZodType>(
     problems.push({ check: FILES_CHECK, file, message: 'is not valid UTF-8 text; save it with UTF-8 encoding' });
     return undefined;
   }
-  let json: unknown;
-  try {
-    json = JSON.parse(text.startsWith('\uFEFF') ? text.slice(1) : text);
-  } catch (e) {
-    const where = explainJsonError(text.startsWith('\uFEFF') ? text.slice(1) : text);
+  const read = parseJsonFile(text, schema);
+  if ('invalidJson' in read) {
+    const where = read.invalidJson;
     problems.push({ check: FILES_CHECK, file, line: where.line, column: where.column, message: `invalid JSON at ${where.message}` });
     return undefined;
   }
-  const result = schema.safeParse(json);
-  if (!result.success) {
-    for (const issue of result.error.issues) problems.push({ check: SCHEMA_CHECK, file, ...describeIssue(text, json, issue, schema) });
-    refused?.(file, text, json);
+  if ('issues' in read) {
+    for (const issue of read.issues) problems.push({ check: SCHEMA_CHECK, file, ...describeIssue(text, read.json, issue, schema) });
+    refused?.(file, text, read.json);
     return undefined;
   }
-  return { file, text, data: result.data };
+  return { file, text, data: read.data };
 }
 
 function formatBytes(n: number): string {

@@ -2,6 +2,7 @@
 // zod's own sentences ("Too small: expected string to have >=1 characters") are for programmers;
 // a curator reads "must not be empty".
 import type { z } from 'zod';
+import { fieldPath } from '../snapshot/json-file.ts';
 import { lineOf } from './field-line.ts';
 
 /** A refusal of one field: the file it is in is the reader's to add. */
@@ -61,12 +62,6 @@ function describeValue(v: unknown): string {
   if (Array.isArray(v)) return 'an array';
   if (typeof v === 'string') return `the string ${JSON.stringify(v.length > 40 ? `${v.slice(0, 40)}...` : v)}`;
   return `${typeof v} ${JSON.stringify(v)}`;
-}
-
-export function fieldPath(p: readonly PropertyKey[]): string {
-  let out = '';
-  for (const seg of p) out += typeof seg === 'number' ? `[${seg}]` : `${out ? '.' : ''}${String(seg)}`;
-  return out;
 }
 
 function valueAt(json: unknown, p: readonly PropertyKey[]): unknown {

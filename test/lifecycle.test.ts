@@ -49,7 +49,7 @@ describe('sunset of a live tool', () => {
       const bad = (await validateCatalog(catalog, 'catalog', '2026-03-01')).problems.map(formatProblem);
       expect(bad).toEqual(expect.arrayContaining([
         expect.stringMatching(/otter-ai\.json:\d+ successor - a successor goes with sunset_at/),
-        expect.stringMatching(/otter-ai\.json:\d+ successor - unknown tool 'elevenlab' \(did you mean 'elevenlabs'\?\)/),
+        expect.stringMatching(/otter-ai\.json:\d+ successor - unknown tool 'elevenlab'; the successor must be a current tool\. Did you mean 'elevenlabs'\?/),
       ]));
     } finally {
       await removeDir(path.dirname(catalog));

@@ -174,14 +174,14 @@ describe('validator: every check, every problem, grouped by check', () => {
       'schema (1 problem):',
       '  catalog/tools/midjourney.json:17 pricing - must be one of "free", "freemium", "paid"; got "cheap"',
       'categories (1 problem):',
-      "  catalog/tools/midjourney.json:11 categories[1] - unknown category 'imag-gen' (did you mean 'image-generation'?)",
+      "  catalog/tools/midjourney.json:11 categories[1] - unknown category 'imag-gen'. Did you mean 'image-generation'?",
       'placeholders (1 problem):',
       '  catalog/tools/murf.json:5 tagline - contains a TODO/TBD/FIXME marker; write the real text',
       '',
       '3 problems in 2 files.',
       '',
     ]);
-    expect(err.stderr).toContain("::error file=catalog/tools/midjourney.json,line=11::categories[1]: unknown category 'imag-gen' (did you mean 'image-generation'?)");
+    expect(err.stderr).toContain("::error file=catalog/tools/midjourney.json,line=11::categories[1]: unknown category 'imag-gen'. Did you mean 'image-generation'?");
     expect(err.stderr).not.toMatch(/\n\s+at /);
   });
 });

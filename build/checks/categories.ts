@@ -2,7 +2,7 @@
 // slug as a hint), and every category has at least one tool, so no category page is empty.
 import type { Check, Finding } from '../catalog.ts';
 import { lineOf } from '../field-line.ts';
-import { closest } from '../../snapshot/edit-distance.ts';
+import { closest, didYouMean } from '../../snapshot/edit-distance.ts';
 
 export const categories: Check = {
   name: 'categories',
@@ -17,7 +17,7 @@ export const categories: Check = {
       t.categories.forEach((slug, i) => {
         if (set.has(slug)) return;
         const hint = closest(slug, known);
-        out.push({ file: t.file, field: `categories[${i}]`, line: lineOf(t.text, ['categories', i]), message: `unknown category '${slug}'${hint ? ` (did you mean '${hint}'?)` : '; add catalog/categories/' + slug + '.json or use an existing category'}` });
+        out.push({ file: t.file, field: `categories[${i}]`, line: lineOf(t.text, ['categories', i]), message: hint ? `unknown category '${slug}'. ${didYouMean([hint])}` : `unknown category '${slug}'; add catalog/categories/${slug}.json or use an existing category` });
       });
     }
     const used = new Set(c.tools.flatMap((t) => t.data.categories));

@@ -3,7 +3,7 @@
 // must lead to a page that answers 200.
 import type { Catalog, Check, SourceFile } from '../catalog.ts';
 import { lineOf } from '../field-line.ts';
-import { closest } from '../../snapshot/edit-distance.ts';
+import { closest, didYouMean } from '../../snapshot/edit-distance.ts';
 
 /** One slug a record names: where it is written, and whether the record is retired or live. */
 interface Reference { record: SourceFile<unknown>; path: [string] | [string, number]; slug: string; from: 'retired' | 'tool' }
@@ -43,7 +43,7 @@ function whyNotCurrent(c: Catalog): (ref: Reference) => string | undefined {
     if (retired.has(slug)) return from === 'retired' ? `'${slug}' is retired too; name a current tool (no chains of retired tools)` : `'${slug}' is retired; the successor must be a current tool`;
     const hint = closest(slug, current);
     return from === 'retired'
-      ? `no current tool has the slug '${slug}'${hint ? ` (did you mean '${hint}'?)` : ''}`
-      : `unknown tool '${slug}'${hint ? ` (did you mean '${hint}'?)` : ''}; the successor must be a current tool`;
+      ? `no current tool has the slug '${slug}'.${hint ? ` ${didYouMean([hint])}` : ''}`
+      : `unknown tool '${slug}'; the successor must be a current tool.${hint ? ` ${didYouMean([hint])}` : ''}`;
   };
 }

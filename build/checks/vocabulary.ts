@@ -3,7 +3,7 @@
 // in one set of equivalents; and each set is reachable: at least one of its words occurs in the catalog.
 import type { Catalog, Check, Finding, SourceFile } from '../catalog.ts';
 import { lineOf } from '../field-line.ts';
-import { closest } from '../../snapshot/edit-distance.ts';
+import { closest, didYouMean } from '../../snapshot/edit-distance.ts';
 import type { VocabularyFile } from '../../snapshot/schema.ts';
 
 export const vocabulary: Check = {
@@ -22,7 +22,7 @@ function phrasings(c: Catalog, v: SourceFile<VocabularyFile>): Finding[] {
   for (const [category, terms] of Object.entries(v.data.phrasings)) {
     if (!groups.has(category)) {
       const hint = closest(category, known);
-      out.push({ file: v.file, field: `phrasings.${category}`, line: lineOf(v.text, ['phrasings', category]), message: `unknown category '${category}'${hint ? ` (did you mean '${hint}'?)` : ''}` });
+      out.push({ file: v.file, field: `phrasings.${category}`, line: lineOf(v.text, ['phrasings', category]), message: `unknown category '${category}'.${hint ? ` ${didYouMean([hint])}` : ''}` });
       continue;
     }
     terms.forEach((term, i) => {

@@ -9,14 +9,14 @@ describe('check: categories', () => {
 
   it('names an unknown category and suggests the closest one, or says to add the file', async () => {
     expect(await problemsOf(categories, { 'tools/midjourney.json': (d) => { d.categories = ['image-generation', 'imag-gen', 'quantum-knitting']; } })).toEqual([
-      "catalog/tools/midjourney.json:11 categories[1] - unknown category 'imag-gen' (did you mean 'image-generation'?)",
+      "catalog/tools/midjourney.json:11 categories[1] - unknown category 'imag-gen'. Did you mean 'image-generation'?",
       "catalog/tools/midjourney.json:12 categories[2] - unknown category 'quantum-knitting'; add catalog/categories/quantum-knitting.json or use an existing category",
     ]);
   });
 
   it('checks the categories of a tool file its schema refused, so one run shows both problems', async () => {
     expect(await problemsOf(categories, { 'tools/murf.json': (d) => { d.categories = ['text-to-speach']; d.pricing = 'cheap'; } })).toEqual([
-      "catalog/tools/murf.json:10 categories[0] - unknown category 'text-to-speach' (did you mean 'text-to-speech'?)",
+      "catalog/tools/murf.json:10 categories[0] - unknown category 'text-to-speach'. Did you mean 'text-to-speech'?",
     ]);
   });
 

@@ -9,7 +9,7 @@ describe('check: references', () => {
 
   it('names a retired record\'s successor that is no current tool, with a suggestion, and refuses chains of retired tools', async () => {
     expect(await problemsOf(references, { 'retired/old-diffusion.json': (d) => { d.successor = 'stabel-diffusion'; d.alternatives = ['playht']; } })).toEqual([
-      "catalog/retired/old-diffusion.json:7 successor - no current tool has the slug 'stabel-diffusion' (did you mean 'stable-diffusion'?)",
+      "catalog/retired/old-diffusion.json:7 successor - no current tool has the slug 'stabel-diffusion'. Did you mean 'stable-diffusion'?",
       "catalog/retired/old-diffusion.json:9 alternatives[0] - 'playht' is retired too; name a current tool (no chains of retired tools)",
     ]);
   });
@@ -20,7 +20,7 @@ describe('check: references', () => {
       'tools/murf.json': (d) => { d.successor = 'playht'; },
     })).toEqual([
       "catalog/tools/murf.json:31 successor - 'playht' is retired; the successor must be a current tool",
-      "catalog/tools/otter-ai.json:32 successor - unknown tool 'elevenlab' (did you mean 'elevenlabs'?); the successor must be a current tool",
+      "catalog/tools/otter-ai.json:32 successor - unknown tool 'elevenlab'; the successor must be a current tool. Did you mean 'elevenlabs'?",
     ]);
   });
 

@@ -14,7 +14,7 @@ describe('check: vocabulary', () => {
       phrasings: { 'text-to-speach': ['narration'], 'text-to-speech': ['voiceover'], 'image-generation': ['voiceover'] },
       equivalents: [['photo', 'image'], ['picture', 'photo'], ['zzyzx', 'qwxv']],
     }))).toEqual([
-      "catalog/vocabulary.json:4 phrasings.text-to-speach - unknown category 'text-to-speach' (did you mean 'text-to-speech'?)",
+      "catalog/vocabulary.json:4 phrasings.text-to-speach - unknown category 'text-to-speach'. Did you mean 'text-to-speech'?",
       "catalog/vocabulary.json:11 phrasings.image-generation[0] - 'voiceover' already leads to 'text-to-speech' (group audio); a term may not lead to unrelated needs",
       "catalog/vocabulary.json:21 equivalents[1][1] - 'photo' is already in equivalents[0]; a word belongs to one set (merge the two sets)",
       "catalog/vocabulary.json:23 equivalents[2] - none of 'zzyzx', 'qwxv' occurs in any tool, so the set finds nothing; add a word the catalog uses",
