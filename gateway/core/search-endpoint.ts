@@ -6,7 +6,6 @@ import { pageMeta } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine, type SearchFilter } from '../../snapshot/search/index.ts';
 import { keptUntilRejected } from './kept-promise.ts';
 import { paramsKey, type EndpointContext, type ListEndpoint, type ListRequest } from './endpoint.ts';
-import type { Page } from './pages.ts';
 import { SEARCH_PARAMS, searchQuery, type SearchQuery } from './params.ts';
 import { HttpError } from './responses.ts';
 
