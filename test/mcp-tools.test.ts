@@ -7,6 +7,7 @@ import { InMemoryTransport } from '@modelcontextprotocol/sdk/inMemory.js';
 import { Ajv } from 'ajv';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { createMcpServer } from '../gateway/core/mcp.ts';
+import { mcpWords } from '../gateway/core/mcp-text.ts';
 import { createHarness, PRO_KEY, type Harness } from './gateway-harness.ts';
 import { editJson } from './helpers.ts';
 
@@ -75,6 +76,12 @@ describe('refusals', () => {
     const [refused] = (await rest('/tools?pricing=free,cheap')).error.split(' Several values');
     expect(await text('list_tools', { pricing: ['free', 'cheap'] })).toBe(`${refused} Several values are joined by commas (e.g. pricing: "free,freemium").`);
     expect(await text('search_tools', {})).toBe('Missing required parameter \'q\': send the search text, 1 to 200 characters (e.g. q: "text to speech").');
+  });
+
+  it('put a query string, one value, several joined or repeated, as the arguments it stands for', () => {
+    expect(mcpWords('Send the text (e.g. ?q=text+to+speech).')).toBe('Send the text (e.g. q: "text to speech").');
+    expect(mcpWords('Joined (e.g. pricing=free,freemium) or repeated (e.g. pricing=free&pricing=freemium).'))
+      .toBe('Joined (e.g. pricing: "free,freemium") or repeated (e.g. pricing: ["free","freemium"]).');
   });
 
   it('name the MCP tool to call, never a REST path', async () => {

@@ -52,13 +52,22 @@ export function provenanceText(t: Tool): string {
 const TOOL_FOR_PATH: Record<string, string> = { search: 'search_tools', tools: 'list_tools', categories: 'list_categories' };
 const REST_PATH = new RegExp(`(GET )?${API_BASE}/(search|tools|categories)\\b`, 'g');
 /** A query-string example in REST's words: "(e.g. pricing=free,freemium)", "(e.g. ?q=text+to+speech)". */
-const QUERY_EXAMPLE = /\(e\.g\. \??([a-z_]+)=([^)\s]*)\)/g;
+const QUERY_EXAMPLE = /\(e\.g\. \??([a-z_]+=[^)\s]*)\)/g;
 
-/** REST's message for a refusal, with a path named as the MCP tool that answers it and a query-string example as the argument it stands for. */
+/** REST's message for a refusal, with a path named as the MCP tool that answers it and a query-string example as the arguments it stands for. */
 export function mcpWords(message: string): string {
   return message
     .replace(REST_PATH, (_, _get, path: string) => TOOL_FOR_PATH[path]!)
-    .replace(QUERY_EXAMPLE, (_, name: string, value: string) => `(e.g. ${name}: ${JSON.stringify(value.replace(/\+/g, ' '))})`);
+    .replace(QUERY_EXAMPLE, (_, query: string) => `(e.g. ${exampleArguments(query)})`);
+}
+
+/** A query string as MCP arguments: a=x as a: "x", a repeated parameter as a list. */
+function exampleArguments(query: string): string {
+  const params = new URLSearchParams(query);
+  return [...new Set(params.keys())].map((name) => {
+    const values = params.getAll(name);
+    return `${name}: ${JSON.stringify(values.length === 1 ? values[0] : values)}`;
+  }).join(', ');
 }
 
 /** A tool named in a REST 410 body. */
