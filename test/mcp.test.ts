@@ -110,15 +110,15 @@ describe('MCP server', () => {
     const { tools } = await stdio.listTools();
     const list = tools.find((t) => t.name === 'list_tools')!.inputSchema as { properties: Record<string, any>; additionalProperties?: boolean };
     expect(list.properties.per_page).toMatchObject({ minimum: 1, maximum: 100 });
-    expect(list.properties.pricing.anyOf[0].enum).toEqual(['free', 'freemium', 'paid']);
-    expect(list.properties.pricing.anyOf[1]).toMatchObject({ type: 'array', items: { enum: ['free', 'freemium', 'paid'] } });
+    expect(list.properties.pricing.anyOf[0]).toMatchObject({ type: 'array', items: { enum: ['free', 'freemium', 'paid'] } });
+    expect(list.properties.pricing.anyOf[1]).toMatchObject({ type: 'string', pattern: '^(free|freemium|paid)(,(free|freemium|paid))*$' });
     expect(list.properties.sort.enum).toEqual(['name', 'newest', 'updated']);
     expect(list.additionalProperties).toBe(false);
     const similar = tools.find((t) => t.name === 'similar_tools')!.inputSchema as { properties: Record<string, any>; required?: string[] };
     expect(Object.keys(similar.properties)).toEqual(['slug', 'page', 'per_page', 'category', 'pricing', 'platform', 'open_source', 'website', 'updated_since', 'facets']);
     expect(similar.required).toEqual(['slug']);
     expect(similar.properties.per_page).toMatchObject({ minimum: 1, maximum: 100, description: expect.stringMatching(/default 10\.$/) });
-    expect(similar.properties.pricing.anyOf[0].enum).toEqual(['free', 'freemium', 'paid']);
+    expect(similar.properties.pricing.anyOf[0].items.enum).toEqual(['free', 'freemium', 'paid']);
     const unknown = await call(stdio, 'list_tools', { per_page: 2, colour: 'red' });
     expect(unknown.isError).toBe(true);
     expect(unknown.content[0]!.text).toContain("Unknown argument 'colour' for list_tools; it takes page, per_page, category, pricing, platform, open_source, sort, website, updated_since, slugs, similar_to, facets.");
