@@ -54,8 +54,9 @@ function* oneEditAway(w: string): Generator<string> {
 }
 
 function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STEMMERS): CompiledLanguage {
-  const terms: Record<string, string> = {};
-  const stems: Record<string, string> = {};
+  // Without a prototype: a native word such as "constructor" is a key like any other.
+  const terms: Record<string, string> = Object.create(null);
+  const stems: Record<string, string> = Object.create(null);
   for (const [english, natives] of Object.entries(table)) {
     for (const native of natives) {
       const folded = fold(native);

@@ -101,6 +101,12 @@ describe('search for comparisons and alternatives', () => {
 });
 
 describe('search precision', () => {
+  it('reads words that name an object\'s own properties as plain words, in every language\'s tables', () => {
+    for (const q of ['constructor', 'bildgenerator constructor', '__proto__', 'tostring', 'hasownproperty valueof']) {
+      expect(() => page(q), q).not.toThrow();
+    }
+  });
+
   it.each(['how to unclog a drain', 'voice lessons near me', 'gemini horoscope this week', 'chocolate cake recipe with cherries'])('answers nothing to "%s"', (q) => {
     expect(page(q).hits).toEqual([]);
     expect(page(q).total).toBe(0);

@@ -3,7 +3,7 @@
 // alternatives to a tool ("free alternative to X") or compares two ("X vs Y"). What was read
 // beyond plain words is reported as `meta.interpreted`, so an app can show it.
 import type { Interpreted, SearchLanguage } from '../schema.ts';
-import type { CompiledLanguage, SnapshotData } from '../types.ts';
+import type { SnapshotData } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { words } from './words.ts';
 
@@ -39,10 +39,15 @@ const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
 /** "X vs Y", "X versus Y", "X or Y", "X compared to Y". */
 const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against)\s+(.+)$/;
 
+/** A language's words (and phrases) and Snowball stems, each -> the English it means. */
+interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
+
 export class QueryReader {
   /** Constraint phrases by their first word, longest first. */
   private readonly constraints = new Map<string, { words: string[]; filter: ReadFilter }[]>();
   private readonly english: Set<string>;
+  /** Each language's words and stems -> the English they mean. */
+  private readonly languages: Map<SearchLanguage, LanguageTable>;
   private readonly stopwords: Map<SearchLanguage, Set<string>>;
   /** Each language's stems' first three letters. */
   private readonly stemStarts: Map<SearchLanguage, Set<string>>;
@@ -63,6 +68,8 @@ export class QueryReader {
     }))).sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.english = new Set(vocabulary.english);
+    // Maps, not the snapshot's objects: a query word such as "constructor" must not find Object's own properties.
+    this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)) }]));
     this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
     this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
   }
@@ -102,29 +109,29 @@ export class QueryReader {
     if (candidates.length === 0) return undefined;
     let best: SearchLanguage | undefined;
     let bestHits = 0;
-    for (const [lang, table] of Object.entries(this.data.vocabulary.languages) as [SearchLanguage, CompiledLanguage][]) {
+    for (const [lang, table] of this.languages) {
       const stop = this.stopwords.get(lang)!;
-      const hits = candidates.filter((w) => table.terms[w] !== undefined || stop.has(w)
+      const hits = candidates.filter((w) => table.terms.has(w) || stop.has(w)
         || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
       if (hits <= bestHits) continue;
-      const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && table.terms[w] === undefined && !stop.has(w)).length;
+      const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !table.terms.has(w) && !stop.has(w)).length;
       if (hits >= englishOnly) [best, bestHits] = [lang, hits];
     }
     return best;
   }
 
-  private termOf(table: CompiledLanguage, lang: SearchLanguage, w: string): string | undefined {
+  private termOf(table: LanguageTable, lang: SearchLanguage, w: string): string | undefined {
     // A Snowball stem is a start of its word: a word whose first letters begin no stem is not stemmed.
-    return table.terms[w] ?? (w.length >= 4 && this.stemStarts.get(lang)!.has(w.slice(0, 3)) ? table.stems[STEMMERS[lang](w)] : undefined);
+    return table.terms.get(w) ?? (w.length >= 4 && this.stemStarts.get(lang)!.has(w.slice(0, 3)) ? table.stems.get(STEMMERS[lang](w)) : undefined);
   }
 
   /** The query's words in English: the language's phrases (up to three words), words and stems, compounds split; other words as written. */
   private translate(ws: string[], lang: SearchLanguage): string[] {
-    const table = this.data.vocabulary.languages[lang]!;
+    const table = this.languages.get(lang)!;
     const stop = this.stopwords.get(lang)!;
     const out: string[] = [];
     for (let i = 0; i < ws.length; i++) {
-      const phrase = [3, 2].map((n) => (i + n <= ws.length ? [n, table.terms[ws.slice(i, i + n).join(' ')]] as const : undefined)).find((p) => p?.[1] !== undefined);
+      const phrase = [3, 2].map((n) => (i + n <= ws.length ? [n, table.terms.get(ws.slice(i, i + n).join(' '))] as const : undefined)).find((p) => p?.[1] !== undefined);
       if (phrase) {
         out.push(...phrase[1]!.split(' '));
         i += phrase[0] - 1;
@@ -132,7 +139,7 @@ export class QueryReader {
       }
       const w = ws[i]!;
       // A word the catalog writes in English ("video", "chat") is kept, unless the language's terms name it whole ("a" -> "to").
-      const term = table.terms[w] ?? (this.catalogWords.has(w) ? undefined : this.termOf(table, lang, w) ?? this.compound(table, lang, w));
+      const term = table.terms.get(w) ?? (this.catalogWords.has(w) ? undefined : this.termOf(table, lang, w) ?? this.compound(table, lang, w));
       if (term !== undefined) out.push(...term.split(' '));
       else if (!stop.has(w)) out.push(w);
     }
@@ -143,10 +150,10 @@ export class QueryReader {
    * A German or Dutch compound of known words ("bildgenerator", "afbeeldinggenerator",
    * "hintergrundentferner"): its parts in English, with the joining "s", "e" or "en" between them.
    */
-  private compound(table: CompiledLanguage, lang: SearchLanguage, w: string): string | undefined {
+  private compound(table: LanguageTable, lang: SearchLanguage, w: string): string | undefined {
     if ((lang !== 'de' && lang !== 'nl') || w.length < 7) return undefined;
     // Parts are looked up as written or as a stem (no stemming per cut: a query's every word is tried).
-    const part = (p: string) => table.terms[p] ?? table.stems[p] ?? (this.catalogWords.has(p) ? p : undefined);
+    const part = (p: string) => table.terms.get(p) ?? table.stems.get(p) ?? (this.catalogWords.has(p) ? p : undefined);
     for (let cut = w.length - 3; cut >= 3; cut--) {
       const head = w.slice(0, cut);
       const tailTerm = part(w.slice(cut));
