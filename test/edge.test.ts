@@ -72,12 +72,15 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
   let bridge: Bridge;
   let admin: KeyAdmin;
   let key: string;
+  /** The names the middleware looked up in its environment. */
+  const read = new Set<string>();
   const staticFile = (target: string) => path.join(edge.output, 'static', new URL(target).pathname);
 
   beforeAll(async () => {
     redis = await RedisServer.start();
     bridge = await startBridge(redis.url);
-    edge = await loadEdge({ UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, PUBLIC_BASE_URL: 'https://api.catalog.test' });
+    const env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token, PUBLIC_BASE_URL: 'https://api.catalog.test' };
+    edge = await loadEdge(new Proxy(env, { get: (target, name) => { if (typeof name === 'string') read.add(name); return Reflect.get(target, name); } }));
     admin = upstashKeyAdmin(new Redis({ url: bridge.url, token: bridge.token, retry: false, enableTelemetry: false }), bridge.url);
     key = (await admin.create('pro', 'edge test')).key;
   }, 60_000);
@@ -192,6 +195,14 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     const refused = await mcp(1);
     expect(refused.status).toBe(429);
     expect(refused.headers.get('x-ratelimit-remaining')).toBe('0');
+  });
+
+  it('reads from its environment exactly the variables its .vc-config.json lists (Vercel gives it no others)', async () => {
+    await edge.request('/api/v1/tools', withKey());
+    const config = JSON.parse(await readFile(path.join(edge.output, 'functions/_middleware.func/.vc-config.json'), 'utf8')) as { envVarsInUse: string[] };
+    // @upstash/redis reads these only to name the platform in its telemetry, which the stores turn off.
+    const telemetryOnly = ['AWS_REGION', 'UPSTASH_CONSOLE', 'VERCEL'];
+    expect([...read].filter((name) => !telemetryOnly.includes(name)).sort()).toEqual([...config.envVarsInUse].sort());
   });
 
   it('rewrites only to files that exist in static/', async () => {

@@ -239,6 +239,25 @@ describe('keys CLI', () => {
     expectPlainError(await keys(['rotate', id]), /was revoked at .*; issue a new key instead/);
   });
 
+  it('lists a rotated key\'s grace period, until when the previous key stays valid, and nothing once the key is revoked or the grace has ended', async () => {
+    const { id } = await createJson('pro', 'rotating');
+    const other = await createJson('free', 'steady');
+    const rotated = await keys(['rotate', id, '--grace', '10m']);
+    const until = /keeps working until (\S+), then/.exec(rotated.stdout)![1]!;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect((await keys(['list'])).stdout).toContain(`${id}: previous key valid until ${until}`);
+    const listed = JSON.parse((await keys(['list', '--json'])).stdout) as Record<string, unknown>[];
+    expect(listed.find((k) => k.id === id)).toMatchObject({ previous_until: until });
+    expect(listed.find((k) => k.id === other.id)).not.toHaveProperty('previous_until');
+
+    const records = await readKeysFile(file);
+    await writeKeysFile(file, records.map((r) => (r.id === id ? { ...r, previous: { ...r.previous!, until: new Date(Date.now() - 1000).toISOString() } } : r)));
+    expect((await keys(['list'])).stdout).not.toContain('previous key');
+    await writeKeysFile(file, records);
+    await keys(['revoke', id]);
+    expect((await keys(['list'])).stdout).not.toContain('previous key');
+  });
+
   it('refuses an unknown id', async () => {
     await createJson();
     expectPlainError(await keys(['revoke', 'key_000000000000']), /^No key with id 'key_000000000000' in .*keys\.json/);

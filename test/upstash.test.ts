@@ -1,5 +1,7 @@
 // The Upstash stores against a real Redis, through the Upstash REST bridge: the production client
 // code runs unchanged.
+import { writeFile } from 'node:fs/promises';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Redis } from '@upstash/redis';
 import { hashKey } from '../gateway/core/api-keys.ts';
@@ -9,6 +11,8 @@ import { upstashKeyStore } from '../gateway/upstash/keys.ts';
 import { upstashLimiters } from '../gateway/upstash/stores.ts';
 import { upstashUsage } from '../gateway/upstash/usage.ts';
 import { lastDays } from '../gateway/core/usage.ts';
+import { removeDir, tempDir } from './helpers.ts';
+import { issueKey, keysCommand } from './keys-command.ts';
 import { haveRedis, RedisServer } from './redis-server.ts';
 import { startBridge, type Bridge } from './upstash-bridge.ts';
 
@@ -115,6 +119,32 @@ describe.skipIf(!haveRedis)('Upstash stores over real Redis', () => {
     expect(await store.lookup(await hashKey(second))).toEqual({ status: 'active', id: info.id, plan: 'pro' }); // within its grace
     expect(await store.lookup(await hashKey(third))).toEqual({ status: 'active', id: info.id, plan: 'pro' });
     expect((await admin.list()).filter((k) => k.id === info.id)).toHaveLength(1);
+  });
+
+  it('lists a key rotated in Redis with its grace period through the keys CLI, keeps the grace through an export and import, and ends it on revoke or the next rotation', async () => {
+    const env = { UPSTASH_REDIS_REST_URL: bridge.url, UPSTASH_REDIS_REST_TOKEN: bridge.token };
+    const store = upstashKeyStore(redis);
+    const { id, key: first } = await issueKey(env, 'pro');
+    const until = /keeps working until (\S+), then/.exec(await keysCommand(env, 'rotate', id, '--grace', '10m'))![1]!;
+    expect(Date.parse(until) - Date.now()).toBeGreaterThan(9 * 60_000);
+    expect(await keysCommand(env, 'list')).toContain(`${id}: previous key valid until ${until}`);
+    const backup = await keysCommand(env, 'export');
+    await redis.flushall();
+    const file = path.join(await tempDir('upstash-export-'), 'keys-backup.json');
+    await writeFile(file, backup);
+    await keysCommand(env, 'import', file);
+    await removeDir(path.dirname(file));
+    expect((JSON.parse(await keysCommand(env, 'list', '--json')) as { id: string }[]).find((k) => k.id === id)).toMatchObject({ previous_until: until });
+    expect(await store.lookup(await hashKey(first))).toEqual({ status: 'active', id, plan: 'pro' });
+    await keysCommand(env, 'revoke', id);
+    expect(await keysCommand(env, 'list')).not.toContain(`${id}: previous key`);
+    expect(await store.lookup(await hashKey(first))).toEqual({ status: 'revoked', id });
+
+    const other = await issueKey(env, 'free');
+    await keysCommand(env, 'rotate', other.id, '--grace', '10m');
+    await keysCommand(env, 'rotate', other.id);
+    expect(await keysCommand(env, 'list')).not.toContain(`${other.id}: previous key`);
+    expect(await store.lookup(await hashKey(other.key))).toEqual({ status: 'revoked', id: other.id });
   });
 
   it('reports an unreachable store as KeyStoreUnavailableError, and the limiter rejects', async () => {

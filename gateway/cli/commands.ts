@@ -73,6 +73,7 @@ export async function list(args: string[], { env, stdout }: KeysIo): Promise<num
   }
   const table = rows.map((r) => [r.id, r.plan, oneLine(r.name), r.status, r.created_at, r.revoked_at ?? '-', `${r.hash_prefix}…`]);
   printTable(['ID', 'PLAN', 'NAME', 'STATUS', 'CREATED', 'REVOKED', 'HASH'], table, stdout);
+  for (const r of rows) if (r.previous_until) stdout(`${r.id}: previous key valid until ${r.previous_until} (rotated with a grace period)\n`);
   return 0;
 }
 
@@ -83,7 +84,7 @@ export async function rotate(args: string[], { env, stdout }: KeysIo): Promise<n
   if (id === undefined) throw new CliError('rotate needs the id of the key, for example: npm run keys -- rotate key_0123456789ab --grace 10m.');
   const graceMs = values.grace === undefined ? 0 : duration(values.grace);
   const { key, info } = await keyAdmin(env).rotate(id, graceMs);
-  const old = graceMs > 0 ? `The old secret keeps working until ${new Date(Date.now() + graceMs).toISOString()}, then is refused.` : 'The old secret is refused from now on.';
+  const old = info.previous_until ? `The old secret keeps working until ${info.previous_until}, then is refused.` : 'The old secret is refused from now on.';
   stdout(`Rotated key ${info.id} (plan ${info.plan}, named "${oneLine(info.name)}"). Its new secret:\n\n    ${key}\n\nCopy it now: this is the only time it is shown. ${old}\n`);
   return 0;
 }

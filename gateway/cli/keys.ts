@@ -11,7 +11,8 @@ const USAGE = `Usage: npm run keys -- <command>
 Commands:
   create --plan <plan> --name <label> [--json]   issue a new key; it is shown once
   revoke <id>                                    revoke a key by its id (key_...)
-  list [--json]                                  list keys (never the keys themselves)
+  list [--json]                                  list keys (never the keys themselves), and until when
+                                                 a rotated key's previous secret stays valid
   rotate <id> [--grace 10m]                      a new secret for the same id, plan and name; the old one
                                                  is refused at once, or after the grace period (s, m, h)
   usage [id] [--json]                            requests per day over 30 days, and when each key was last used

@@ -13,6 +13,8 @@ export interface KeyInfo {
   revoked_at: string | null;
   /** First 8 hex characters of the hash, to tell keys apart in a listing. */
   hash_prefix: string;
+  /** While the secret replaced by a rotation with a grace period still works: until when (ISO 8601). */
+  previous_until?: string;
 }
 
 export interface KeyAdmin {
@@ -34,6 +36,12 @@ export interface KeyAdmin {
   importRecords(records: readonly KeyRecord[]): Promise<{ added: number; present: number }>;
   /** Where the keys live, for messages (a file path or a Redis URL). */
   readonly location: string;
+}
+
+/** What an operator sees of a stored record; the old secret of a rotation only while an active key's grace lasts (as the stores honour it). */
+export function keyInfo(r: KeyRecord): KeyInfo {
+  const grace = r.status === 'active' && r.previous && Date.parse(r.previous.until) > Date.now() ? { previous_until: r.previous.until } : {};
+  return { id: r.id, plan: r.plan, name: r.name, status: r.status, created_at: r.created_at, revoked_at: r.revoked_at, hash_prefix: r.hash.slice(0, 8), ...grace };
 }
 
 /** An operator's mistake (unknown id, already revoked): a plain sentence, no stack trace. */

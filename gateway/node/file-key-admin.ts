@@ -1,7 +1,7 @@
 // KeyAdmin over the keys file: every change is a locked read-change-write of the whole file
 // (keys-file-update.ts); a running server sees it within a second (FileKeyStore).
 import { generateKeyId } from '../core/api-keys.ts';
-import { KeyAdminError, noSuchKey, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
+import { KeyAdminError, keyInfo, noSuchKey, type KeyAdmin, type KeyInfo } from '../core/key-admin.ts';
 import type { KeyRecord } from '../core/key-record.ts';
 import { keysFilePath, newKeyRecord, readKeysFile } from './keys-file.ts';
 import { updateKeysFile } from './keys-file-update.ts';
@@ -66,10 +66,6 @@ class FileKeyAdmin implements KeyAdmin {
       return { records: records.map((r) => (r === found ? updated : r)), result: updated };
     });
   }
-}
-
-function keyInfo(r: KeyRecord): KeyInfo {
-  return { id: r.id, plan: r.plan, name: r.name, status: r.status, created_at: r.created_at, revoked_at: r.revoked_at, hash_prefix: r.hash.slice(0, 8) };
 }
 
 function freshId(taken: ReadonlySet<string>): string {

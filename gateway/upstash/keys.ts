@@ -1,8 +1,9 @@
 // KeyStore over Upstash Redis (the REST protocol, so it runs on the edge and on Node alike).
 //
-// Layout: `aitc:key:<sha256>` is a hash {id, plan, name, status, created_at, revoked_at} (and
-// `until` for the old secret of a key rotated with a grace period); `aitc:key-ids` maps each key
-// id to its hash. The keys CLI writes them (key-admin.ts).
+// Layout: `aitc:key:<sha256>` is a hash {id, plan, name, status, created_at, revoked_at}; after a
+// rotation with a grace period the old secret's hash has `until`, and the new one names it by
+// `previous_hash` and `previous_until`. `aitc:key-ids` maps each key id to its hash. The keys CLI
+// writes them (key-admin.ts).
 import type { Redis } from '@upstash/redis';
 import { withDeadline } from '../core/deadline.ts';
 import { KeyStoreUnavailableError, type KeyLookup, type KeyStore } from '../core/key-store.ts';
