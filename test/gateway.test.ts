@@ -112,6 +112,20 @@ describe('GET /api/v1/tools', () => {
     expect([bad.status, bad.json.error]).toEqual([400, "Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid. Several values are joined by commas (e.g. pricing=free,freemium)."]);
   });
 
+  it('reads a repeated category, pricing, platform, slugs, fields or facets as its values joined by commas, as HTTP clients send a list', async () => {
+    for (const [repeated, joined] of [
+      ['pricing=free&pricing=paid', 'pricing=free,paid'], ['category=meeting-notes&category=background-removal', 'category=meeting-notes,background-removal'],
+      ['platform=self-hosted&platform=windows', 'platform=self-hosted,windows'], ['slugs=murf&slugs=elevenlabs', 'slugs=murf,elevenlabs'],
+      ['fields=name&fields=url&per_page=2', 'fields=name,url&per_page=2'], ['facets=pricing&facets=open_source', 'facets=pricing,open_source'],
+    ]) {
+      const [a, b] = [await get(`/api/v1/tools?${repeated}`), await get(`/api/v1/tools?${joined}`)];
+      expect([a.status, a.text], repeated).toEqual([200, b.text]);
+    }
+    expect((await get('/api/v1/search?q=voice&pricing=free&pricing=freemium')).text).toBe((await get('/api/v1/search?q=voice&pricing=free,freemium')).text);
+    expect((await get('/api/v1/tools?pricing=free&pricing=cheap')).json.error).toBe("Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid. Several values are joined by commas (e.g. pricing=free,freemium).");
+    expect((await get('/api/v1/tools?sort=name&sort=newest')).json).toEqual({ error: "Parameter 'sort' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
+  });
+
   it('finds the tool of a website by its host, ignoring www., scheme, port, path, query and case', async () => {
     for (const website of ['https://www.midjourney.com/explore?tab=top', 'midjourney.com', 'MIDJOURNEY.COM:443', 'http://www.midjourney.com']) {
       expect((await get(`/api/v1/tools?website=${encodeURIComponent(website)}`)).json.data.map((t: { slug: string }) => t.slug), website).toEqual(['midjourney']);

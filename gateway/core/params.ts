@@ -26,9 +26,13 @@ export const TOOL_PARAMS = paramNames('tool');
 
 const DIGITS = /^(0|[1-9][0-9]*)$/;
 
+/** The parameters the table marks `multiple`: sent repeated, their values read as joined by commas. */
+const TAKES_SEVERAL = new Set((Object.values(PARAMS) as readonly (readonly ParamSpec[])[]).flat().filter((spec) => 'multiple' in spec && spec.multiple).map((spec) => spec.name));
+
 /**
  * Splits a raw query string (without '?') into decoded name/value pairs. Empty `&&` segments are
- * ignored; `?page` without `=` is an empty value.
+ * ignored; `?page` without `=` is an empty value; a parameter that takes several may come
+ * repeated (`pricing=free&pricing=paid` is `pricing=free,paid`), any other only once.
  */
 export function parseQuery(search: string, accepted: readonly string[], endpoint: string): RawParams {
   const pairs: [string, string][] = [];
@@ -47,14 +51,14 @@ export function parseQuery(search: string, accepted: readonly string[], endpoint
   }
   const seen = new Set<string>();
   for (const [name] of pairs) {
-    if (seen.has(name)) throw new ParamError(`Parameter '${name}' was sent more than once; send it once.`);
+    if (seen.has(name) && !TAKES_SEVERAL.has(name)) throw new ParamError(`Parameter '${name}' was sent more than once; send it once.`);
     seen.add(name);
   }
   // Values are decoded in the endpoint's parameter order, so the first bad one reported is the first in the table.
   const out: RawParams = new Map();
   for (const name of accepted) {
-    const pair = pairs.find(([n]) => n === name);
-    if (pair) out.set(name, decode(pair[1], name));
+    const values = pairs.filter(([n]) => n === name).map(([, raw]) => decode(raw, name));
+    if (values.length > 0) out.set(name, values.join(','));
   }
   return out;
 }
