@@ -126,6 +126,16 @@ describe('GET /api/v1/tools', () => {
     expect((await get('/api/v1/tools?sort=name&sort=newest')).json).toEqual({ error: "Parameter 'sort' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
   });
 
+  it('names the closest categories and platforms to an unknown one (did you mean), on /tools and /search', async () => {
+    expect((await get('/api/v1/tools?category=imag-gen')).json).toEqual({
+      error: "Invalid value for 'category': no category has the slug 'imag-gen'. Did you mean 'image-generation'? Send a slug from GET /api/v1/categories (e.g. 'text-to-speech'). Several values are joined by commas (e.g. category=text-to-speech,voice-cloning).",
+      code: 'INVALID_PARAMETER',
+    });
+    expect((await get('/api/v1/search?q=voice&category=text-to-speach')).json.error).toContain("Did you mean 'text-to-speech'?");
+    expect((await get('/api/v1/tools?platform=mac')).json.error).toMatch(/^Invalid value for 'platform': 'mac' is not one of web, .*\. Did you mean 'macos'\? Several values/);
+    expect((await get('/api/v1/tools?platform=mainframe')).json.error).not.toContain('Did you mean');
+  });
+
   it('finds the tool of a website by its host, ignoring www., scheme, port, path, query and case', async () => {
     for (const website of ['https://www.midjourney.com/explore?tab=top', 'midjourney.com', 'MIDJOURNEY.COM:443', 'http://www.midjourney.com']) {
       expect((await get(`/api/v1/tools?website=${encodeURIComponent(website)}`)).json.data.map((t: { slug: string }) => t.slug), website).toEqual(['midjourney']);
@@ -278,6 +288,7 @@ describe('GET /api/v1/categories and /categories/{slug}', () => {
     const r = await get('/api/v1/categories?group=nope');
     expect(r.status).toBe(400);
     expect(r.json.error).toMatch(/^Invalid value for 'group': 'nope' is not one of the groups assistants, text, image/);
+    expect((await get('/api/v1/categories?group=imag')).json.error).toMatch(/ is not one of the groups .*\. Did you mean 'image'\?$/);
   });
 
   it('returns one category, and 404 for an unknown one', async () => {

@@ -2,6 +2,7 @@
 // unknown parameter, then repeated parameter, then each value in the order of the endpoint's
 // table row. One problem per 400, and the message names the parameter and what it accepts.
 import { PARAMS, paramNames, type Endpoint, type ParamSpec, type QueryOf } from '../../snapshot/contract.ts';
+import { didYouMean, nearest } from '../../snapshot/edit-distance.ts';
 import { hostOf } from '../../snapshot/lists.ts';
 import { toolSchema } from '../../snapshot/schema.ts';
 
@@ -102,16 +103,20 @@ export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView)
       return slugs.some((s) => s.trim() === '') ? `${invalid} expected slugs joined by single commas (e.g. cursor,elevenlabs); got an empty one in '${printable(value)}'.` : undefined;
     }
     case 'host': return hostOf(value) !== undefined ? undefined : `${invalid} expected a website: a URL or a host such as cursor.com; got '${printable(value)}'.`;
-    case 'snapshot-enum': {
-      if (spec.source === 'categories') {
-        return view.slugs.categories.current.has(value) ? undefined : `${invalid} no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
-      }
-      const allowed = view[spec.source];
-      if (allowed.has(value)) return undefined;
-      const list = [...allowed].join(', ');
-      return `${invalid} '${printable(value)}' is not one of ${spec.source === 'groups' ? `the groups ${list}` : list}.`;
-    }
+    case 'snapshot-enum': return snapshotValueProblem(spec, value, view);
   }
+}
+
+/** A value the snapshot does not have, named with the closest ones it has (API.md: "did you mean"). */
+function snapshotValueProblem(spec: ParamSpec & { kind: 'snapshot-enum' }, value: string, view: SnapshotView): string | undefined {
+  const allowed = spec.source === 'categories' ? view.slugs.categories.current : view[spec.source];
+  if (allowed.has(value)) return undefined;
+  const near = nearest(value.toLowerCase(), [...allowed.keys()]);
+  const hint = near.length > 0 ? ` ${didYouMean(near)}` : '';
+  const invalid = `Invalid value for '${spec.name}':`;
+  if (spec.source === 'categories') return `${invalid} no category has the slug '${printable(value)}'.${hint} Send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
+  const list = [...allowed].join(', ');
+  return `${invalid} '${printable(value)}' is not one of ${spec.source === 'groups' ? `the groups ${list}` : list}.${hint}`;
 }
 
 /** Checks one parameter against its row of the table; undefined when absent and without default. */
