@@ -453,12 +453,13 @@ describe('rate limiting', () => {
     expect(seen[59]).toBe(0);
     const over = await get('/api/v1/tools', { 'X-API-Key': FREE_KEY });
     expect(over.status).toBe(429);
-    expect(over.json).toEqual({ error: 'Rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_EXCEEDED' });
     expect(over.header('x-ratelimit-remaining')).toBe('0');
     expect(over.header('cache-control')).toBe('no-store');
     const reset = Number(over.header('x-ratelimit-reset'));
     expect(reset % 60).toBe(0);
-    expect(Number(over.header('retry-after'))).toBe(Math.max(1, reset - Math.ceil(h.clock.now / 1000)));
+    expect(over.header('retry-after')).toBe('50');
+    expect(reset - Math.ceil(h.clock.now / 1000)).toBe(50);
+    expect(over.json).toEqual({ error: 'Rate limit exceeded. Max 60 requests per minute. Retry in 50 s (at X-RateLimit-Reset), or ask the operator for a larger plan.', code: 'RATE_LIMIT_EXCEEDED' });
     h.clock.now = reset * 1000;
     expect((await get('/api/v1/tools', { 'X-API-Key': FREE_KEY })).header('x-ratelimit-remaining')).toBe('59');
   });

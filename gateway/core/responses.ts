@@ -135,10 +135,11 @@ export function linkHeader(origin: string, path: string, query: string, page: nu
   return header.length <= MAX_LINK_BYTES ? header : undefined;
 }
 
+/** API.md's 429: the plan's limit, when to retry (the Retry-After seconds), and what else to do. */
 export function tooManyRequests(limit: number, reset: number, now: number): HttpError {
-  return new HttpError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded. Max ${limit} requests per minute.`, {
-    'Retry-After': String(Math.max(1, Math.ceil((reset - now) / 1000))),
-  });
+  const seconds = Math.max(1, Math.ceil((reset - now) / 1000));
+  const message = `Rate limit exceeded. Max ${limit} requests per minute. Retry in ${seconds} s (at X-RateLimit-Reset), or ask the operator for a larger plan.`;
+  return new HttpError(429, 'RATE_LIMIT_EXCEEDED', message, { 'Retry-After': String(seconds) });
 }
 
 export function clip(s: string): string {
