@@ -11,7 +11,7 @@ export const ERRORS = {
   MISSING_API_KEY: { status: 401, when: 'No `X-API-Key` header, or an empty one.' },
   INVALID_API_KEY: { status: 401, when: 'A malformed, unknown or doubled key.' },
   REVOKED_API_KEY: { status: 401, when: 'A key the operator revoked.' },
-  MOVED_PERMANENTLY: { status: 301, when: 'A former slug of a renamed tool or category; `Location` gives the current path.' },
+  MOVED_PERMANENTLY: { status: 301, when: 'A former slug of a renamed tool or category; `Location` gives the current URL.' },
   NOT_FOUND: { status: 404, when: 'An unknown path or slug.' },
   GONE: { status: 410, when: 'A retired tool; the message names its successor or alternatives (`Link: rel="successor-version"`).' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'Anything but GET, HEAD and OPTIONS (POST on /mcp); see `Allow`.' },

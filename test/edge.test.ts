@@ -143,6 +143,11 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     expect((await edge.request('/api/v1/tools', { method: 'DELETE' })).status).toBe(405);
   });
 
+  it('sends Location as an absolute URL at PUBLIC_BASE_URL, as its Link headers', async () => {
+    const upper = await edge.request('/api/v1/tools/ElevenLabs', withKey());
+    expect([upper.status, upper.headers.get('location')]).toEqual([301, 'https://api.catalog.test/api/v1/tools/elevenlabs']);
+  });
+
   it('answers 401 with each of its three codes', async () => {
     expect((await edge.request('/api/v1/tools')).json.code).toBe('MISSING_API_KEY');
     expect((await edge.request('/api/v1/tools', withKey(`sk_${'x'.repeat(40)}`))).json.code).toBe('INVALID_API_KEY');

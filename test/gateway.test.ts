@@ -250,10 +250,10 @@ describe('GET /api/v1/tools/{slug}', () => {
 
   it('answers a slug in capitals with 301 to the lowercase path, and a trailing slash with 301 to the path without it, query kept', async () => {
     const upper = await get('/api/v1/tools/ElevenLabs');
-    expect([upper.status, upper.header('location'), upper.json.code]).toEqual([301, '/api/v1/tools/elevenlabs', 'MOVED_PERMANENTLY']);
+    expect([upper.status, upper.header('location'), upper.json.code]).toEqual([301, `${BASE}/api/v1/tools/elevenlabs`, 'MOVED_PERMANENTLY']);
     const slash = await get('/api/v1/tools/?per_page=2');
-    expect([slash.status, slash.header('location')]).toEqual([301, '/api/v1/tools?per_page=2']);
-    expect((await get('/api/v1/tools/elevenlabs/')).header('location')).toBe('/api/v1/tools/elevenlabs');
+    expect([slash.status, slash.header('location')]).toEqual([301, `${BASE}/api/v1/tools?per_page=2`]);
+    expect((await get('/api/v1/tools/elevenlabs/')).header('location')).toBe(`${BASE}/api/v1/tools/elevenlabs`);
   });
 
   it('answers a path that does not decode, and deeper paths with 404', async () => {
@@ -642,7 +642,7 @@ describe('moved and retired records in the catalog', () => {
   it('answers the fixture\'s former slug with 301 and its retired tool with 410, and lists neither', async () => {
     const moved = await get('/api/v1/tools/eleven-labs', { 'X-API-Key': PRO_KEY });
     expect(moved.status).toBe(301);
-    expect(moved.header('location')).toBe('/api/v1/tools/elevenlabs');
+    expect(moved.header('location')).toBe(`${BASE}/api/v1/tools/elevenlabs`);
     const gone = await get('/api/v1/tools/playht', { 'X-API-Key': PRO_KEY });
     expect(gone.status).toBe(410);
     expect(gone.json.error).toBe("PlayHT was retired on 2025-07-13 (its team joined Meta and the voice platform was wound down); alternatives: 'elevenlabs', 'murf'.");
@@ -684,13 +684,13 @@ describe('moved and retired records', () => {
   it('answers a former tool or category slug with 301, Location and the envelope, after the key check', async () => {
     const r = await send('/api/v1/tools/eleven-labs');
     expect(r.status).toBe(301);
-    expect(r.headers.Location).toBe('/api/v1/tools/elevenlabs');
+    expect(r.headers.Location).toBe(`${BASE}/api/v1/tools/elevenlabs`);
     expect(JSON.parse(bodyText(r.body))).toEqual({ error: "Tool 'eleven-labs' is now 'elevenlabs'.", code: 'MOVED_PERMANENTLY' });
     expect(r.headers['Cache-Control']).toBe('private');
     expect(r.headers['X-RateLimit-Limit']).toBe('600');
     const c = await send('/api/v1/categories/tts');
     expect(c.status).toBe(301);
-    expect(c.headers.Location).toBe('/api/v1/categories/text-to-speech');
+    expect(c.headers.Location).toBe(`${BASE}/api/v1/categories/text-to-speech`);
     const anonymous = await moved.handle({ method: 'GET', url: `${BASE}/api/v1/tools/eleven-labs`, headers: new Headers() });
     expect(anonymous.status).toBe(401);
   });
@@ -702,7 +702,17 @@ describe('moved and retired records', () => {
       error: "Old Voice was retired on 2025-06-30 (its maker shut it down); its successor is 'elevenlabs'.", code: 'GONE',
       retired_at: '2025-06-30', successor: { slug: 'elevenlabs', name: 'ElevenLabs', url: 'https://elevenlabs.io/' }, alternatives: [],
     });
-    expect(r.headers.Link).toBe('</api/v1/tools/elevenlabs>; rel="successor-version"');
+    expect(r.headers.Link).toBe(`<${BASE}/api/v1/tools/elevenlabs>; rel="successor-version"`);
+    expect((await send('/api/v1/tools?similar_to=old-voice')).headers.Link).toBe(`<${BASE}/api/v1/tools/elevenlabs>; rel="successor-version"`);
+  });
+
+  it('builds Location and Link URLs from the public base URL when it is set, as pagination\'s Link, never from the request', async () => {
+    const limiter = { limit: async () => ({ success: true, limit: 600, remaining: 599, reset: h.clock.now + 60_000 }) };
+    const behind = createGateway({ snapshot: moved.snapshot, keys: h.keys, limiterFor: () => limiter, publicBaseUrl: 'https://api.example.com/', log: () => {} });
+    const sendBehind = (path: string) => behind.handle({ method: 'GET', url: `http://10.0.0.7:8787${path}`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });
+    expect((await sendBehind('/api/v1/tools/eleven-labs')).headers.Location).toBe('https://api.example.com/api/v1/tools/elevenlabs');
+    expect((await sendBehind('/api/v1/tools/?per_page=2')).headers.Location).toBe('https://api.example.com/api/v1/tools?per_page=2');
+    expect((await sendBehind('/api/v1/tools/old-voice')).headers.Link).toBe('<https://api.example.com/api/v1/tools/elevenlabs>; rel="successor-version"');
   });
 
   it('names the alternatives of a retired tool without a successor, and sends no Link', async () => {
