@@ -41,6 +41,7 @@ async function route(view: SnapshotView, lists: Record<ListName, ListEndpoint<un
   }
 }
 
+/** The endpoint's answer; its Location and Link headers written as paths, as the endpoints write them. */
 async function routed(view: SnapshotView, lists: Record<ListName, ListEndpoint<unknown>>, path: string, query: string, origin: string): Promise<Answer> {
   const bare = path.replace(/\/+$/, '');
   const [resource, rawSlug, extra] = bare.slice(API_BASE.length + 1).split('/');
