@@ -65,6 +65,27 @@ describe('npm start', () => {
     }
   }, 60_000);
 
+  it('on a later start (keys already in the file) issues no demo key, and says where the keys are and how to issue one', async () => {
+    const catalog = await fixtureCopy();
+    const own = path.dirname(catalog);
+    const dist = path.join(own, 'dist');
+    const keysFile = path.join(own, 'keys.json');
+    expect((await buildSnapshot(catalog, dist)).ok).toBe(true);
+    await writeKeysFile(keysFile, [(await newKeyRecord('free', 'issued on the first start')).record]);
+    const env = { ...process.env, DIST_DIR: dist, KEYS_FILE: keysFile, PORT: String(await freePort()) };
+    const server = spawn(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    let output = '';
+    server.stdout!.on('data', (d) => { output += d; });
+    try {
+      for (let i = 0; i < 400 && !/my app"/.test(output); i++) await new Promise((r) => setTimeout(r, 25));
+      expect(output).toContain(`No key is shown after the first start: the keys are in ${keysFile} (npm run keys -- list lists them). Issue one with:\n\n  npm run keys -- create --plan free --name "my app"\n`);
+      expect(output).not.toMatch(/sk_[A-Za-z0-9]{32}/);
+    } finally {
+      server.kill('SIGKILL');
+      await removeDir(own);
+    }
+  }, 30_000);
+
   it('refuses to start when a key is on a plan the plans file lacks, naming the plan, the file and the keys', async () => {
     const own = await tempDir();
     const keysFile = path.join(own, 'keys.json');

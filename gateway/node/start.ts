@@ -18,6 +18,8 @@ import { createServer } from './server.ts';
 import { openStores } from './stores.ts';
 
 const DIST = process.env.DIST_DIR ?? 'dist';
+/** What an operator runs to issue a key. */
+const CREATE_KEY = 'npm run keys -- create --plan free --name "my app"';
 const HOST = process.env.HOST ?? '127.0.0.1';
 
 function fail(message: string): never {
@@ -113,11 +115,17 @@ if (cluster.isPrimary && WORKERS > 1) {
 function announce(demo: { key: string; plan: string } | undefined): void {
   console.log(`AI Tools Catalog API on ${base}/api/v1 (keys: ${stores.admin.location}${WORKERS > 1 ? `, ${WORKERS} workers` : ''}).`);
   if (!demo) {
-    if (!stores.shared && process.env.DEMO_KEY === 'off') console.log('No demo key (DEMO_KEY=off): issue keys with npm run keys -- create --plan free --name "my app"');
+    console.log(!stores.shared && process.env.DEMO_KEY === 'off' ? `No demo key (DEMO_KEY=off): issue keys with ${CREATE_KEY}` : withoutDemoKey());
     return;
   }
   const perMinute = plans[demo.plan]!.per_minute;
   console.log(`\nFirst start: issued a demo key on the ${demo.plan} plan (${perMinute} requests/minute). It is shown only this once:\n\n  ${demo.key}\n\nTry it:\n\n  curl -H "X-API-Key: ${demo.key}" "${base}/api/v1/tools?per_page=2"\n\nIssue more with: npm run keys -- create --plan pro --name "my app"\n`);
+}
+
+/** A start that shows no key (keys already issued, or a shared store's): where the keys are, and how to make one. */
+function withoutDemoKey(): string {
+  const why = stores.shared ? 'Keys are issued by the operator' : 'No key is shown after the first start';
+  return `${why}: the keys are in ${stores.admin.location} (npm run keys -- list lists them). Issue one with:\n\n  ${CREATE_KEY}\n`;
 }
 
 async function serve(): Promise<void> {
