@@ -75,7 +75,7 @@ export function sentArguments({ tool, properties }: ToolArguments, args: Record<
 /** One row of the table as a JSON Schema, with the row's description and what the schema adds to it. */
 function argumentSchema(spec: ParamSpec, view: SnapshotView): JsonSchema {
   const one = valueSchema(spec, view);
-  if (!('multiple' in spec && spec.multiple) && spec.kind !== 'slug-list') return { ...one, description: `${spec.description}${boundsText(spec)}` };
+  if (!('multiple' in spec && spec.multiple)) return { ...one, description: `${spec.description}${boundsText(spec)}` };
   const values = one.enum as string[] | undefined;
   const list = { type: 'array', items: one, minItems: 1, ...(spec.kind === 'slug-list' && { maxItems: spec.max }) };
   const joined = { type: 'string', ...(values && { pattern: `^(${values.join('|')})(,(${values.join('|')}))*$` }) };
