@@ -13,7 +13,15 @@ import type { PeopleQuery } from '../fixtures/people-split.ts';
 /** The top slugs an engine answers for a query (at most 10), best first. */
 export type Engine = (q: string) => string[];
 
-export async function loadData(root: string): Promise<SnapshotData> {
+/** The catalog's data, read once per process (test files that share their worker's modules share it too; nobody changes it). */
+const loaded = new Map<string, Promise<SnapshotData>>();
+export function loadData(root: string): Promise<SnapshotData> {
+  let data = loaded.get(root);
+  if (data === undefined) loaded.set(root, data = readData(root));
+  return data;
+}
+
+async function readData(root: string): Promise<SnapshotData> {
   const { catalog, problems } = await validateCatalog(path.join(root, 'catalog'), 'catalog');
   if (problems.length > 0) throw new Error(`the catalog has ${problems.length} problems; run npm run validate`);
   return assembleData(catalog);
