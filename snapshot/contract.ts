@@ -6,12 +6,12 @@ export const API_BASE = '/api/v1';
 
 /** Every error code the API answers with: its HTTP status and when it is sent. */
 export const ERRORS = {
-  INVALID_PARAMETER: { status: 400, when: 'A value out of range or not allowed, a repeated parameter, or a missing `q`; the message names the parameter and what it accepts.' },
+  INVALID_PARAMETER: { status: 400, when: 'A value out of range or not allowed, a parameter that takes one value sent more than once, or a missing `q`; the message names the parameter and what it accepts.' },
   UNKNOWN_PARAMETER: { status: 400, when: 'A parameter the endpoint does not take; the message lists the ones it does.' },
   MISSING_API_KEY: { status: 401, when: 'No `X-API-Key` header, or an empty one.' },
   INVALID_API_KEY: { status: 401, when: 'A malformed, unknown or doubled key.' },
   REVOKED_API_KEY: { status: 401, when: 'A key the operator revoked.' },
-  MOVED_PERMANENTLY: { status: 301, when: 'A former slug of a renamed tool or category; `Location` gives the current path.' },
+  MOVED_PERMANENTLY: { status: 301, when: 'A former slug of a renamed tool or category; `Location` gives the current URL.' },
   NOT_FOUND: { status: 404, when: 'An unknown path or slug.' },
   GONE: { status: 410, when: 'A retired tool; the message names its successor or alternatives (`Link: rel="successor-version"`).' },
   METHOD_NOT_ALLOWED: { status: 405, when: 'Anything but GET, HEAD and OPTIONS (POST on /mcp); see `Allow`.' },
@@ -46,10 +46,13 @@ export function errorTableMarkdown(): string {
  */
 export type ParamSpec =
   | { name: string; kind: 'integer'; min: number; max: number; default: number; description: string }
-  /** `multiple`: one value or several joined by commas (a list of names, not a filter). */
+  /**
+   * `multiple` (on any kind that has it): one value or several joined by commas; sent repeated
+   * (`a=x&a=y`, what HTTP clients send for a list), the values read as if joined by commas.
+   * A list of names, for an enum; for a filter, a tool matches any of them.
+   */
   | { name: string; kind: 'enum'; values: readonly string[]; default?: string; multiple?: true; description: string }
   | { name: string; kind: 'boolean'; description: string }
-  /** `multiple`: one value or several joined by commas; a tool matches any of them. */
   | { name: string; kind: 'snapshot-enum'; source: 'categories' | 'groups' | 'pricing' | 'platforms'; multiple?: true; description: string }
   | { name: string; kind: 'text'; minLength: number; maxLength: number; required: true; description: string }
   /** A calendar date, YYYY-MM-DD. */
@@ -57,15 +60,15 @@ export type ParamSpec =
   /** A website: a URL or a bare host, compared by host (no www., scheme, port, path or case). */
   | { name: string; kind: 'host'; description: string }
   /** Slugs joined by commas, 1 to `max` of them, in the order the answer keeps. */
-  | { name: string; kind: 'slug-list'; max: number; description: string }
+  | { name: string; kind: 'slug-list'; max: number; multiple: true; description: string }
   /** Names of a tool's fields joined by commas (the tool schema's own names); slug is always kept. */
-  | { name: string; kind: 'field-list'; description: string }
+  | { name: string; kind: 'field-list'; multiple: true; description: string }
   /** One tool's slug (an unknown one is 404, as for the item path). */
   | { name: string; kind: 'slug'; description: string };
 
 const page = { name: 'page', kind: 'integer', min: 1, max: 1_000_000, default: 1, description: 'Page number, plain decimal digits.' } as const satisfies ParamSpec;
 const perPage = { name: 'per_page', kind: 'integer', min: 1, max: 100, default: 20, description: 'Items per page.' } as const satisfies ParamSpec;
-const fields = { name: 'fields', kind: 'field-list', description: 'Only these fields of each tool, joined by commas (fields=slug,name,url); slug is always kept, and score on search results.' } as const satisfies ParamSpec;
+const fields = { name: 'fields', kind: 'field-list', multiple: true, description: 'Only these fields of each tool, joined by commas (fields=slug,name,url); slug is always kept, and score on search results.' } as const satisfies ParamSpec;
 const category = { name: 'category', kind: 'snapshot-enum', source: 'categories', multiple: true, description: 'Only tools listing this category (anywhere, not only as primary), or any of several joined by commas.' } as const satisfies ParamSpec;
 const platform = { name: 'platform', kind: 'snapshot-enum', source: 'platforms', multiple: true, description: 'Platform the tool runs on, or any of several joined by commas (web,api).' } as const satisfies ParamSpec;
 const openSource = { name: 'open_source', kind: 'boolean', description: 'Open-source tools only (true) or closed only (false).' } as const satisfies ParamSpec;
@@ -84,7 +87,7 @@ export const PARAMS = {
     { name: 'sort', kind: 'enum', values: ['name', 'newest', 'updated'], default: 'name', description: 'name: A-Z by name, ties by slug; newest: by added_at descending; updated: by updated_at descending (ties by slug).' },
     { name: 'website', kind: 'host', description: 'Tools whose url has this host (a URL or a host; www., scheme, port, path, query and case ignored): "which tool is this website?".' },
     { name: 'updated_since', kind: 'date', description: 'Tools whose updated_at is on or after this date (YYYY-MM-DD); retired tools changed since are listed in meta.retired.' },
-    { name: 'slugs', kind: 'slug-list', max: 100, description: 'These tools, in this order (1 to 100 slugs joined by commas): a former slug answers with the current tool; unknown slugs are listed in meta.not_found and retired ones in meta.retired. Not with sort.' },
+    { name: 'slugs', kind: 'slug-list', max: 100, multiple: true, description: 'These tools, in this order (1 to 100 slugs joined by commas): a former slug answers with the current tool; unknown slugs are listed in meta.not_found and retired ones in meta.retired. Not with sort.' },
     { name: 'similar_to', kind: 'slug', description: 'The tools most like this one (shared categories and tags, same platforms), best first, each with a similarity in 0..1; per_page defaults to 10. Not with sort.' },
     fields,
     facets,
@@ -112,7 +115,7 @@ export const paramNames = (endpoint: Endpoint): string[] => PARAMS[endpoint].map
 
 type Row<E extends Endpoint> = (typeof PARAMS)[E][number];
 /** The value a parameter of each kind has once checked. */
-type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; multiple: true; values: readonly (infer V)[] } ? V[] : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : S extends { multiple: true } | { kind: 'slug-list' } | { kind: 'field-list' } ? string[] : string;
+type ValueOf<S> = S extends { kind: 'integer' } ? number : S extends { kind: 'boolean' } ? boolean : S extends { kind: 'enum'; multiple: true; values: readonly (infer V)[] } ? V[] : S extends { kind: 'enum'; values: readonly (infer V)[] } ? V : S extends { multiple: true } ? string[] : string;
 /** A parameter that always has a value once checked: it has a default, or is required. */
 type Always = { default: unknown } | { required: true };
 /** An endpoint's checked query, derived from its row of the table. */

@@ -37,11 +37,15 @@ export function editDistance(a: string, b: string, max = Infinity): number {
 }
 let rows = new Int32Array(3 * 64);
 
-/** Up to three of `candidates` a few edits from `word` (or sharing a prefix with it), closest first: "did you mean". */
+/**
+ * Up to three of `candidates` a few edits from `word`, sharing a prefix with it, or that it
+ * abbreviates, closest first: "did you mean".
+ */
 export function nearest(word: string, candidates: readonly string[]): string[] {
+  if (word === '') return [];
   const max = Math.max(2, Math.floor(word.length / 3));
   return candidates
-    .map((s) => ({ s, d: s.startsWith(word) || word.startsWith(s) ? 0.5 : editDistance(word, s, max) }))
+    .map((s) => ({ s, d: s.startsWith(word) || word.startsWith(s) ? 0.5 : abbreviates(word, s) ? 1 : editDistance(word, s, max) }))
     .filter((x) => x.d <= max)
     .sort((a, b) => a.d - b.d || a.s.localeCompare(b.s))
     .slice(0, 3)
@@ -62,10 +66,20 @@ export function closest(word: string, candidates: readonly string[]): string | u
     if (d < bestDistance) { best = c; bestDistance = d; }
   }
   if (bestDistance <= Math.max(2, Math.floor(word.length / 3))) return best;
-  // Abbreviations: 'imag-gen' -> 'image-generation' (each part a prefix of the matching part).
-  const parts = word.split('-');
-  return candidates.find((c) => {
-    const cParts = c.split('-');
-    return cParts.length === parts.length && parts.every((p, i) => p.length > 0 && cParts[i]!.startsWith(p));
-  });
+  return candidates.find((c) => abbreviates(word, c));
+}
+
+/**
+ * Whether each hyphenated part of `word` begins a part of `slug`, in order: 'imag-gen' abbreviates
+ * 'image-generation' and 'local-image-generation'.
+ */
+function abbreviates(word: string, slug: string): boolean {
+  const parts = slug.split('-');
+  let at = 0;
+  for (const part of word.split('-')) {
+    if (part === '') return false;
+    while (at < parts.length && !parts[at]!.startsWith(part)) at++;
+    if (at++ === parts.length) return false;
+  }
+  return true;
 }

@@ -143,6 +143,11 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     expect((await edge.request('/api/v1/tools', { method: 'DELETE' })).status).toBe(405);
   });
 
+  it('sends Location as an absolute URL at PUBLIC_BASE_URL, as its Link headers', async () => {
+    const upper = await edge.request('/api/v1/tools/ElevenLabs', withKey());
+    expect([upper.status, upper.headers.get('location')]).toEqual([301, 'https://api.catalog.test/api/v1/tools/elevenlabs']);
+  });
+
   it('answers 401 with each of its three codes', async () => {
     expect((await edge.request('/api/v1/tools')).json.code).toBe('MISSING_API_KEY');
     expect((await edge.request('/api/v1/tools', withKey(`sk_${'x'.repeat(40)}`))).json.code).toBe('INVALID_API_KEY');
@@ -160,8 +165,9 @@ describe.skipIf(!haveRedis)('edge middleware with Upstash Redis', () => {
     for (let i = 0; i < 61; i++) last = await edge.request('/api/v1/categories', withKey(small));
     if (last!.status !== 429) last = await edge.request('/api/v1/categories', withKey(small)); // a minute boundary passed
     expect(last!.status).toBe(429);
-    expect(last!.json).toEqual({ error: 'Rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_EXCEEDED' });
-    expect(Number(last!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
+    const retry = Number(last!.headers.get('retry-after'));
+    expect(retry).toBeGreaterThanOrEqual(1);
+    expect(last!.json).toEqual({ error: `Rate limit exceeded. Max 60 requests per minute. Retry in ${retry} s (at X-RateLimit-Reset), or ask the operator for a larger plan.`, code: 'RATE_LIMIT_EXCEEDED' });
   });
 
   it('serves the MCP tools at POST /mcp with the key, counted like any request', async () => {

@@ -2,7 +2,7 @@
 // edits?", the build's "did you mean" hints and the MCP tools' slug suggestions compare distances.
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { closest, didYouMean, editDistance } from '../snapshot/edit-distance.ts';
+import { closest, didYouMean, editDistance, nearest } from '../snapshot/edit-distance.ts';
 
 /** Optimal string alignment distance, written the textbook way. */
 const reference = (a: string, b: string): number => {
@@ -38,6 +38,23 @@ describe('editDistance', () => {
   it('counts a swap of neighbours as one edit, so a hint prefers the slug a curator swapped letters in', () => {
     expect(editDistance('aduio', 'audio')).toBe(1);
     expect(closest('aduio', ['adult', 'audio'])).toBe('audio');
+  });
+});
+
+describe('nearest', () => {
+  const categories = ['image-generation-models', 'image-to-video', 'local-image-generation', 'real-time-image-generation', 'text-to-speech', 'ui-code-generation'];
+
+  it('offers up to three names a few edits away, sharing a prefix, or that the word abbreviates part by part, closest first', () => {
+    expect(nearest('text-to-speach', categories)).toEqual(['text-to-speech']);
+    expect(nearest('image', categories)).toEqual(['image-generation-models', 'image-to-video', 'local-image-generation']);
+    expect(nearest('imag-gen', categories)).toEqual(['image-generation-models', 'local-image-generation', 'real-time-image-generation']);
+    expect(nearest('mac', ['macos', 'web'])).toEqual(['macos']);
+  });
+
+  it('offers nothing for an empty word or one far from every name', () => {
+    expect(nearest('', categories)).toEqual([]);
+    expect(nearest('mainframe', ['macos', 'web'])).toEqual([]);
+    expect(nearest('a--b', categories)).toEqual([]);
   });
 });
 

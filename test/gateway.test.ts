@@ -112,6 +112,30 @@ describe('GET /api/v1/tools', () => {
     expect([bad.status, bad.json.error]).toEqual([400, "Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid. Several values are joined by commas (e.g. pricing=free,freemium)."]);
   });
 
+  it('reads a repeated category, pricing, platform, slugs, fields or facets as its values joined by commas, as HTTP clients send a list', async () => {
+    for (const [repeated, joined] of [
+      ['pricing=free&pricing=paid', 'pricing=free,paid'], ['category=meeting-notes&category=background-removal', 'category=meeting-notes,background-removal'],
+      ['platform=self-hosted&platform=windows', 'platform=self-hosted,windows'], ['slugs=murf&slugs=elevenlabs', 'slugs=murf,elevenlabs'],
+      ['fields=name&fields=url&per_page=2', 'fields=name,url&per_page=2'], ['facets=pricing&facets=open_source', 'facets=pricing,open_source'],
+    ]) {
+      const [a, b] = [await get(`/api/v1/tools?${repeated}`), await get(`/api/v1/tools?${joined}`)];
+      expect([a.status, a.text], repeated).toEqual([200, b.text]);
+    }
+    expect((await get('/api/v1/search?q=voice&pricing=free&pricing=freemium')).text).toBe((await get('/api/v1/search?q=voice&pricing=free,freemium')).text);
+    expect((await get('/api/v1/tools?pricing=free&pricing=cheap')).json.error).toBe("Invalid value for 'pricing': 'cheap' is not one of free, freemium, paid. Several values are joined by commas (e.g. pricing=free,freemium).");
+    expect((await get('/api/v1/tools?sort=name&sort=newest')).json).toEqual({ error: "Parameter 'sort' was sent more than once; send it once.", code: 'INVALID_PARAMETER' });
+  });
+
+  it('names the closest categories and platforms to an unknown one (did you mean), on /tools and /search', async () => {
+    expect((await get('/api/v1/tools?category=imag-gen')).json).toEqual({
+      error: "Invalid value for 'category': no category has the slug 'imag-gen'. Did you mean 'image-generation'? Send a slug from GET /api/v1/categories (e.g. 'text-to-speech'). Several values are joined by commas (e.g. category=text-to-speech,voice-cloning).",
+      code: 'INVALID_PARAMETER',
+    });
+    expect((await get('/api/v1/search?q=voice&category=text-to-speach')).json.error).toContain("Did you mean 'text-to-speech'?");
+    expect((await get('/api/v1/tools?platform=mac')).json.error).toMatch(/^Invalid value for 'platform': 'mac' is not one of web, .*\. Did you mean 'macos'\? Several values/);
+    expect((await get('/api/v1/tools?platform=mainframe')).json.error).not.toContain('Did you mean');
+  });
+
   it('finds the tool of a website by its host, ignoring www., scheme, port, path, query and case', async () => {
     for (const website of ['https://www.midjourney.com/explore?tab=top', 'midjourney.com', 'MIDJOURNEY.COM:443', 'http://www.midjourney.com']) {
       expect((await get(`/api/v1/tools?website=${encodeURIComponent(website)}`)).json.data.map((t: { slug: string }) => t.slug), website).toEqual(['midjourney']);
@@ -226,10 +250,10 @@ describe('GET /api/v1/tools/{slug}', () => {
 
   it('answers a slug in capitals with 301 to the lowercase path, and a trailing slash with 301 to the path without it, query kept', async () => {
     const upper = await get('/api/v1/tools/ElevenLabs');
-    expect([upper.status, upper.header('location'), upper.json.code]).toEqual([301, '/api/v1/tools/elevenlabs', 'MOVED_PERMANENTLY']);
+    expect([upper.status, upper.header('location'), upper.json.code]).toEqual([301, `${BASE}/api/v1/tools/elevenlabs`, 'MOVED_PERMANENTLY']);
     const slash = await get('/api/v1/tools/?per_page=2');
-    expect([slash.status, slash.header('location')]).toEqual([301, '/api/v1/tools?per_page=2']);
-    expect((await get('/api/v1/tools/elevenlabs/')).header('location')).toBe('/api/v1/tools/elevenlabs');
+    expect([slash.status, slash.header('location')]).toEqual([301, `${BASE}/api/v1/tools?per_page=2`]);
+    expect((await get('/api/v1/tools/elevenlabs/')).header('location')).toBe(`${BASE}/api/v1/tools/elevenlabs`);
   });
 
   it('answers a path that does not decode, and deeper paths with 404', async () => {
@@ -264,6 +288,7 @@ describe('GET /api/v1/categories and /categories/{slug}', () => {
     const r = await get('/api/v1/categories?group=nope');
     expect(r.status).toBe(400);
     expect(r.json.error).toMatch(/^Invalid value for 'group': 'nope' is not one of the groups assistants, text, image/);
+    expect((await get('/api/v1/categories?group=imag')).json.error).toMatch(/ is not one of the groups .*\. Did you mean 'image'\?$/);
   });
 
   it('returns one category, and 404 for an unknown one', async () => {
@@ -428,12 +453,13 @@ describe('rate limiting', () => {
     expect(seen[59]).toBe(0);
     const over = await get('/api/v1/tools', { 'X-API-Key': FREE_KEY });
     expect(over.status).toBe(429);
-    expect(over.json).toEqual({ error: 'Rate limit exceeded. Max 60 requests per minute.', code: 'RATE_LIMIT_EXCEEDED' });
     expect(over.header('x-ratelimit-remaining')).toBe('0');
     expect(over.header('cache-control')).toBe('no-store');
     const reset = Number(over.header('x-ratelimit-reset'));
     expect(reset % 60).toBe(0);
-    expect(Number(over.header('retry-after'))).toBe(Math.max(1, reset - Math.ceil(h.clock.now / 1000)));
+    expect(over.header('retry-after')).toBe('50');
+    expect(reset - Math.ceil(h.clock.now / 1000)).toBe(50);
+    expect(over.json).toEqual({ error: 'Rate limit exceeded. Max 60 requests per minute. Retry in 50 s (at X-RateLimit-Reset), or ask the operator for a larger plan.', code: 'RATE_LIMIT_EXCEEDED' });
     h.clock.now = reset * 1000;
     expect((await get('/api/v1/tools', { 'X-API-Key': FREE_KEY })).header('x-ratelimit-remaining')).toBe('59');
   });
@@ -616,7 +642,7 @@ describe('moved and retired records in the catalog', () => {
   it('answers the fixture\'s former slug with 301 and its retired tool with 410, and lists neither', async () => {
     const moved = await get('/api/v1/tools/eleven-labs', { 'X-API-Key': PRO_KEY });
     expect(moved.status).toBe(301);
-    expect(moved.header('location')).toBe('/api/v1/tools/elevenlabs');
+    expect(moved.header('location')).toBe(`${BASE}/api/v1/tools/elevenlabs`);
     const gone = await get('/api/v1/tools/playht', { 'X-API-Key': PRO_KEY });
     expect(gone.status).toBe(410);
     expect(gone.json.error).toBe("PlayHT was retired on 2025-07-13 (its team joined Meta and the voice platform was wound down); alternatives: 'elevenlabs', 'murf'.");
@@ -658,13 +684,13 @@ describe('moved and retired records', () => {
   it('answers a former tool or category slug with 301, Location and the envelope, after the key check', async () => {
     const r = await send('/api/v1/tools/eleven-labs');
     expect(r.status).toBe(301);
-    expect(r.headers.Location).toBe('/api/v1/tools/elevenlabs');
+    expect(r.headers.Location).toBe(`${BASE}/api/v1/tools/elevenlabs`);
     expect(JSON.parse(bodyText(r.body))).toEqual({ error: "Tool 'eleven-labs' is now 'elevenlabs'.", code: 'MOVED_PERMANENTLY' });
     expect(r.headers['Cache-Control']).toBe('private');
     expect(r.headers['X-RateLimit-Limit']).toBe('600');
     const c = await send('/api/v1/categories/tts');
     expect(c.status).toBe(301);
-    expect(c.headers.Location).toBe('/api/v1/categories/text-to-speech');
+    expect(c.headers.Location).toBe(`${BASE}/api/v1/categories/text-to-speech`);
     const anonymous = await moved.handle({ method: 'GET', url: `${BASE}/api/v1/tools/eleven-labs`, headers: new Headers() });
     expect(anonymous.status).toBe(401);
   });
@@ -676,7 +702,17 @@ describe('moved and retired records', () => {
       error: "Old Voice was retired on 2025-06-30 (its maker shut it down); its successor is 'elevenlabs'.", code: 'GONE',
       retired_at: '2025-06-30', successor: { slug: 'elevenlabs', name: 'ElevenLabs', url: 'https://elevenlabs.io/' }, alternatives: [],
     });
-    expect(r.headers.Link).toBe('</api/v1/tools/elevenlabs>; rel="successor-version"');
+    expect(r.headers.Link).toBe(`<${BASE}/api/v1/tools/elevenlabs>; rel="successor-version"`);
+    expect((await send('/api/v1/tools?similar_to=old-voice')).headers.Link).toBe(`<${BASE}/api/v1/tools/elevenlabs>; rel="successor-version"`);
+  });
+
+  it('builds Location and Link URLs from the public base URL when it is set, as pagination\'s Link, never from the request', async () => {
+    const limiter = { limit: async () => ({ success: true, limit: 600, remaining: 599, reset: h.clock.now + 60_000 }) };
+    const behind = createGateway({ snapshot: moved.snapshot, keys: h.keys, limiterFor: () => limiter, publicBaseUrl: 'https://api.example.com/', log: () => {} });
+    const sendBehind = (path: string) => behind.handle({ method: 'GET', url: `http://10.0.0.7:8787${path}`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });
+    expect((await sendBehind('/api/v1/tools/eleven-labs')).headers.Location).toBe('https://api.example.com/api/v1/tools/elevenlabs');
+    expect((await sendBehind('/api/v1/tools/?per_page=2')).headers.Location).toBe('https://api.example.com/api/v1/tools?per_page=2');
+    expect((await sendBehind('/api/v1/tools/old-voice')).headers.Link).toBe('<https://api.example.com/api/v1/tools/elevenlabs>; rel="successor-version"');
   });
 
   it('names the alternatives of a retired tool without a successor, and sends no Link', async () => {

@@ -26,7 +26,7 @@ describe('sunset of a live tool', () => {
       const get = (p: string) => gateway.handle({ method: 'GET', url: `${BASE}${p}`, headers: new Headers({ 'X-API-Key': PRO_KEY }) });
       const murf = await get('/api/v1/tools/murf');
       expect(murf.headers.Sunset).toBe('Tue, 31 Mar 2099 23:59:59 GMT');
-      expect(murf.headers.Link).toBe('</api/v1/tools/elevenlabs>; rel="successor-version"');
+      expect(murf.headers.Link).toBe(`<${BASE}/api/v1/tools/elevenlabs>; rel="successor-version"`);
       expect((await get('/api/v1/tools/murf?fields=name')).headers.Sunset).toBe('Tue, 31 Mar 2099 23:59:59 GMT');
       expect((await get('/api/v1/tools/elevenlabs')).headers.Sunset).toBeUndefined();
       const openapi = JSON.parse(await readFile(path.join(root, 'dist/openapi.json'), 'utf8'));

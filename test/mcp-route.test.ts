@@ -27,7 +27,7 @@ describe('POST /mcp', () => {
     expect(batch.header('x-ratelimit-remaining')).toBe('10');
     const over = await post(JSON.stringify(Array.from({ length: 11 }, (_, i) => search(i + 1))));
     expect(over.status).toBe(429);
-    expect(over.json.code).toBe('RATE_LIMIT_EXCEEDED');
+    expect(over.json.error).toBe(`Rate limit exceeded. Max 60 requests per minute. Retry in ${over.header('retry-after')} s (at X-RateLimit-Reset), or ask the operator for a larger plan.`);
     expect(over.header('x-ratelimit-remaining')).toBe('10');
     expect((await post(JSON.stringify(search(1)))).header('x-ratelimit-remaining')).toBe('9');
   });

@@ -249,10 +249,12 @@ describe('npm start with its own settings', () => {
     expect(output).toContain('demo key on the free plan (5 requests/minute)');
   });
 
-  it('builds Link URLs from PUBLIC_BASE_URL', async () => {
+  it('builds Link and Location URLs from PUBLIC_BASE_URL', async () => {
     const key = /(sk_[A-Za-z0-9]{32,})/.exec(output)![1]!;
     const r = await fetch(`http://127.0.0.1:${port}/api/v1/tools?per_page=2`, { headers: { 'X-API-Key': key } });
     expect(r.headers.get('link')).toContain('<https://api.example.com/api/v1/tools?per_page=2&page=2>; rel="next"');
+    const moved = await fetch(`http://127.0.0.1:${port}/api/v1/tools/?per_page=2`, { headers: { 'X-API-Key': key }, redirect: 'manual' });
+    expect([moved.status, moved.headers.get('location')]).toEqual([301, 'https://api.example.com/api/v1/tools?per_page=2']);
   });
 
   it('answers 408 in the envelope when the headers do not arrive in time (HEADERS_TIMEOUT_MS; 10 s by default)', async () => {

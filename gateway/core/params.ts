@@ -2,6 +2,7 @@
 // unknown parameter, then repeated parameter, then each value in the order of the endpoint's
 // table row. One problem per 400, and the message names the parameter and what it accepts.
 import { PARAMS, paramNames, type Endpoint, type ParamSpec, type QueryOf } from '../../snapshot/contract.ts';
+import { didYouMean, nearest } from '../../snapshot/edit-distance.ts';
 import { hostOf } from '../../snapshot/lists.ts';
 import { toolSchema } from '../../snapshot/schema.ts';
 
@@ -26,9 +27,13 @@ export const TOOL_PARAMS = paramNames('tool');
 
 const DIGITS = /^(0|[1-9][0-9]*)$/;
 
+/** The parameters the table marks `multiple`: sent repeated, their values read as joined by commas. */
+const TAKES_SEVERAL = new Set((Object.values(PARAMS) as readonly (readonly ParamSpec[])[]).flat().filter((spec) => 'multiple' in spec && spec.multiple).map((spec) => spec.name));
+
 /**
  * Splits a raw query string (without '?') into decoded name/value pairs. Empty `&&` segments are
- * ignored; `?page` without `=` is an empty value.
+ * ignored; `?page` without `=` is an empty value; a parameter that takes several may come
+ * repeated (`pricing=free&pricing=paid` is `pricing=free,paid`), any other only once.
  */
 export function parseQuery(search: string, accepted: readonly string[], endpoint: string): RawParams {
   const pairs: [string, string][] = [];
@@ -47,14 +52,14 @@ export function parseQuery(search: string, accepted: readonly string[], endpoint
   }
   const seen = new Set<string>();
   for (const [name] of pairs) {
-    if (seen.has(name)) throw new ParamError(`Parameter '${name}' was sent more than once; send it once.`);
+    if (seen.has(name) && !TAKES_SEVERAL.has(name)) throw new ParamError(`Parameter '${name}' was sent more than once; send it once.`);
     seen.add(name);
   }
   // Values are decoded in the endpoint's parameter order, so the first bad one reported is the first in the table.
   const out: RawParams = new Map();
   for (const name of accepted) {
-    const pair = pairs.find(([n]) => n === name);
-    if (pair) out.set(name, decode(pair[1], name));
+    const values = pairs.filter(([n]) => n === name).map(([, raw]) => decode(raw, name));
+    if (values.length > 0) out.set(name, values.join(','));
   }
   return out;
 }
@@ -98,16 +103,20 @@ export function valueProblem(spec: ParamSpec, value: string, view: SnapshotView)
       return slugs.some((s) => s.trim() === '') ? `${invalid} expected slugs joined by single commas (e.g. cursor,elevenlabs); got an empty one in '${printable(value)}'.` : undefined;
     }
     case 'host': return hostOf(value) !== undefined ? undefined : `${invalid} expected a website: a URL or a host such as cursor.com; got '${printable(value)}'.`;
-    case 'snapshot-enum': {
-      if (spec.source === 'categories') {
-        return view.slugs.categories.current.has(value) ? undefined : `${invalid} no category has the slug '${printable(value)}'; send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
-      }
-      const allowed = view[spec.source];
-      if (allowed.has(value)) return undefined;
-      const list = [...allowed].join(', ');
-      return `${invalid} '${printable(value)}' is not one of ${spec.source === 'groups' ? `the groups ${list}` : list}.`;
-    }
+    case 'snapshot-enum': return snapshotValueProblem(spec, value, view);
   }
+}
+
+/** A value the snapshot does not have, named with the closest ones it has (API.md: "did you mean"). */
+function snapshotValueProblem(spec: ParamSpec & { kind: 'snapshot-enum' }, value: string, view: SnapshotView): string | undefined {
+  const allowed = spec.source === 'categories' ? view.slugs.categories.current : view[spec.source];
+  if (allowed.has(value)) return undefined;
+  const near = nearest(value.toLowerCase(), [...allowed.keys()]);
+  const hint = near.length > 0 ? ` ${didYouMean(near)}` : '';
+  const invalid = `Invalid value for '${spec.name}':`;
+  if (spec.source === 'categories') return `${invalid} no category has the slug '${printable(value)}'.${hint} Send a slug from GET /api/v1/categories (e.g. 'text-to-speech').`;
+  const list = [...allowed].join(', ');
+  return `${invalid} '${printable(value)}' is not one of ${spec.source === 'groups' ? `the groups ${list}` : list}.${hint}`;
 }
 
 /** Checks one parameter against its row of the table; undefined when absent and without default. */

@@ -122,11 +122,30 @@ function matches(header: string | null, etag: string): boolean {
 /** API.md: a Link header longer than this is left out (clients such as Node's refuse long headers). */
 export const MAX_LINK_BYTES = 8 * 1024;
 
+/**
+ * The absolute URL of a path (and query) of this API: every URL the gateway sends in a header
+ * starts at its public origin (PUBLIC_BASE_URL, else the request's), as GitHub's do.
+ */
+export function absoluteUrl(origin: string, pathAndQuery: string): string {
+  return `${origin}${pathAndQuery}`;
+}
+
+/**
+ * Headers whose Location and Link targets are written as paths, with those made absolute at
+ * `origin`: the endpoints write paths (MCP shares them and has no origin), and REST sends URLs.
+ */
+export function withAbsoluteUrls(headers: Record<string, string>, origin: string): Record<string, string> {
+  const out = { ...headers };
+  if (out.Location?.startsWith('/')) out.Location = absoluteUrl(origin, out.Location);
+  if (out.Link) out.Link = out.Link.replace(/<(\/[^>]*)>/g, (_, path: string) => `<${absoluteUrl(origin, path)}>`);
+  return out;
+}
+
 /** RFC 8288 Link header with absolute URLs that keep the other parameters, as GitHub does; none past MAX_LINK_BYTES. */
 export function linkHeader(origin: string, path: string, query: string, page: number, totalPages: number): string | undefined {
   if (totalPages <= 1) return undefined;
   const others = query.split('&').filter((s) => s !== '' && s !== 'page' && !s.startsWith('page='));
-  const at = `<${origin}${path}?${others.map((o) => `${o}&`).join('')}page=`;
+  const at = `<${absoluteUrl(origin, path)}?${others.map((o) => `${o}&`).join('')}page=`;
   const links = [`${at}1>; rel="first"`];
   if (page > 1) links.push(`${at}${Math.min(page - 1, totalPages)}>; rel="prev"`);
   if (page < totalPages) links.push(`${at}${page + 1}>; rel="next"`);
@@ -135,10 +154,11 @@ export function linkHeader(origin: string, path: string, query: string, page: nu
   return header.length <= MAX_LINK_BYTES ? header : undefined;
 }
 
+/** API.md's 429: the plan's limit, when to retry (the Retry-After seconds), and what else to do. */
 export function tooManyRequests(limit: number, reset: number, now: number): HttpError {
-  return new HttpError(429, 'RATE_LIMIT_EXCEEDED', `Rate limit exceeded. Max ${limit} requests per minute.`, {
-    'Retry-After': String(Math.max(1, Math.ceil((reset - now) / 1000))),
-  });
+  const seconds = Math.max(1, Math.ceil((reset - now) / 1000));
+  const message = `Rate limit exceeded. Max ${limit} requests per minute. Retry in ${seconds} s (at X-RateLimit-Reset), or ask the operator for a larger plan.`;
+  return new HttpError(429, 'RATE_LIMIT_EXCEEDED', message, { 'Retry-After': String(seconds) });
 }
 
 export function clip(s: string): string {

@@ -8,7 +8,7 @@ import { itemAnswer } from './item-endpoint.ts';
 import { categoriesEndpoint, toolsEndpoint } from './list-endpoints.ts';
 import { pageAnswer, type Page, type PagedAnswer } from './pages.ts';
 import { parseQuery, TOOL_PARAMS, type RawParams } from './params.ts';
-import { clip, HttpError, linkHeader, type Answer } from './responses.ts';
+import { clip, HttpError, linkHeader, withAbsoluteUrls, type Answer } from './responses.ts';
 import { searchEndpoint } from './search-endpoint.ts';
 import type { SnapshotView } from './snapshot-view.ts';
 
@@ -30,7 +30,18 @@ export function createRoutes(context: EndpointContext): Routes {
   };
 }
 
+/** The answer to a path, its Location and Link headers absolute at `origin` (errors' too). */
 async function route(view: SnapshotView, lists: Record<ListName, ListEndpoint<unknown>>, path: string, query: string, origin: string): Promise<Answer> {
+  try {
+    const answer = await routed(view, lists, path, query, origin);
+    return answer.headers ? { ...answer, headers: withAbsoluteUrls(answer.headers, origin) } : answer;
+  } catch (e) {
+    if (e instanceof HttpError) throw new HttpError(e.status, e.code, e.message, withAbsoluteUrls(e.headers, origin), e.extra);
+    throw e;
+  }
+}
+
+async function routed(view: SnapshotView, lists: Record<ListName, ListEndpoint<unknown>>, path: string, query: string, origin: string): Promise<Answer> {
   const bare = path.replace(/\/+$/, '');
   const [resource, rawSlug, extra] = bare.slice(API_BASE.length + 1).split('/');
   const known = extra === undefined && (resource === 'tools' || resource === 'categories' || (resource === 'search' && rawSlug === undefined));
