@@ -88,17 +88,20 @@ export function usagePath() {
   };
 }
 
+/** The tools /mcp serves (API.md, "/mcp"); a test holds this list to the server's tools/list. */
+const MCP_TOOLS = ['search_tools', 'get_tool', 'list_tools', 'list_categories', 'get_category', 'similar_tools'];
+
 /** POST /mcp: the Model Context Protocol, keyed like the REST endpoints. */
 export function mcpPath() {
   return {
-    servers: [{ url: '/' }],
     post: {
       operationId: 'mcp', summary: 'Model Context Protocol (Streamable HTTP, stateless, JSON responses)',
-      description: 'JSON-RPC messages of the Model Context Protocol. Tools: search_tools, get_tool, list_tools, list_categories, get_category; their results equal the REST answers for the same inputs. The key may also come as `Authorization: Bearer sk_...`. Every HTTP request counts once. GET and DELETE are 405 (no streams, no sessions).',
+      description: `JSON-RPC messages of the Model Context Protocol. Tools: ${MCP_TOOLS.join(', ')}; their results equal the REST answers for the same inputs. The key may also come as \`Authorization: Bearer sk_...\`. Each JSON-RPC request in the body counts once (a batch of N counts N; notifications count nothing); when fewer than N remain, the whole body is 429 and nothing in it runs. A batch of more than 100 calls, or of more than the plan allows in a minute, is 400 INVALID_PARAMETER, counted once. GET and DELETE are 405 (no streams, no sessions).`,
       security: [{ ApiKey: [] }, { Bearer: [] }],
       requestBody: { required: true, content: { 'application/json': { schema: { type: 'object', description: 'A JSON-RPC 2.0 request, e.g. {"jsonrpc": "2.0", "id": 1, "method": "tools/list"}.' } } } },
       responses: {
         200: response('The JSON-RPC response.', { type: 'object' }, RATE),
+        400: response('INVALID_PARAMETER: a batch larger than 100 calls or than the plan\'s limit per minute.', ERROR, RATE),
         401: response('MISSING_API_KEY, INVALID_API_KEY or REVOKED_API_KEY.', ERROR, []),
         405: response('METHOD_NOT_ALLOWED: only POST (and OPTIONS).', ERROR, ['Allow']),
         429: response('RATE_LIMIT_EXCEEDED.', ERROR, [...RATE, 'Retry-After']),
@@ -112,7 +115,6 @@ export function mcpPath() {
 export function readinessPath() {
   const body = (schema: object) => ({ 'application/json': { schema } });
   return {
-    servers: [{ url: '/' }],
     get: {
       operationId: 'ready', summary: 'Readiness: whether keyed requests can be served now', security: [],
       responses: {
@@ -126,7 +128,6 @@ export function readinessPath() {
 
 export function publicPath(operationId: string, summary: string, type: string, schema: object) {
   return {
-    servers: [{ url: '/' }],
     get: {
       operationId, summary, security: [],
       responses: {

@@ -2,7 +2,7 @@
 // schemas that validate the catalog, with the enum values of this snapshot.
 import { z } from 'zod';
 import { categorySchema, pageMetaSchema, searchResultSchema, toolListItemSchema, toolSchema } from '../snapshot/schema.ts';
-import { ERROR_CODES, errorTableMarkdown, PARAMS, SLUG_MAX, SLUG_PATTERN, type Endpoint, type ParamSpec } from '../snapshot/contract.ts';
+import { API_BASE, ERROR_CODES, errorTableMarkdown, PARAMS, SLUG_MAX, SLUG_PATTERN, type Endpoint, type ParamSpec } from '../snapshot/contract.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
 import { HEADERS, keyedResponses, mcpPath, publicPath, readinessPath, TOOL_REF, usagePath } from './openapi-responses.ts';
 
@@ -28,47 +28,58 @@ function nullableAsTypes(node: unknown): unknown {
   return { ...other, ...rest, type: [other.type, 'null'] };
 }
 
-/** A tool item: whole, or with fields= only the fields asked for (slug always, and score or similarity where they apply). */
-const toolItem = (item: string) => ({ anyOf: [{ $ref: `#/components/schemas/${item}` }, { $ref: `#/components/schemas/Sparse${item}` }] });
-const list = (item: string) => ({
-  type: 'object', required: ['data', 'meta'],
-  properties: { data: { type: 'array', items: item === 'Category' ? { $ref: '#/components/schemas/Category' } : toolItem(item) }, meta: { $ref: '#/components/schemas/PageMeta' } },
-});
+const ref = (schema: string) => ({ $ref: `#/components/schemas/${schema}` });
+/** A page of whole items: what every answer without fields= holds (with it, see SPARSE). */
+const list = (item: string) => ({ type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: ref(item) }, meta: ref('PageMeta') } });
+const single = (item: string) => ({ type: 'object', required: ['data'], properties: { data: ref(item) } });
 
 /** A schema with fields= applied: the same properties, only slug required (and what the answer always adds). */
 function sparse(schema: Record<string, unknown>, always: string[] = []): Record<string, unknown> {
-  return { ...schema, required: ['slug', ...always], description: 'With fields=: only the fields asked for.' };
+  return { ...schema, required: ['slug', ...always], description: 'An item of an answer to fields=: only the fields asked for (slug always).' };
 }
-const single = (item: string) => ({ type: 'object', required: ['data'], properties: { data: { $ref: `#/components/schemas/${item}` } } });
+/**
+ * The schema of each endpoint's items under fields=. Responses declare whole items, so that a plain
+ * call is typed whole (data.name a string, not string | undefined); a client that sends fields
+ * reads its answer as these.
+ */
+const SPARSE: Partial<Record<Endpoint, string>> = { tools: 'SparseToolListItem', tool: 'SparseTool', search: 'SparseSearchResult' };
 
 /** What facets= gives a discovery screen, in the list and search descriptions. */
 const FACETS_TEXT = 'facets=pricing,category,platform,open_source adds meta.facets, the counts a filter panel shows: tools per value over the whole result, a facet\'s own filter left out of its counts.';
 
+interface QueryBase { name: string; in: 'query'; required: boolean; description: string }
+
+/**
+ * A parameter that takes several values, declared as an array sent repeated (style form, explode
+ * true: pricing=free&pricing=freemium), which is what generated clients send for an array.
+ */
+function several(base: QueryBase, items: object, maxItems?: number) {
+  const description = `${base.description} Several may also be sent repeated (${base.name}=a&${base.name}=b), as generated clients send an array.`;
+  return { ...base, description, style: 'form', explode: true, schema: { type: 'array', minItems: 1, ...(maxItems !== undefined && { maxItems }), items } };
+}
+
 /** An OpenAPI query parameter from its row of the contract's parameter table. */
-function queryParam(spec: ParamSpec, data: SnapshotData) {
-  const base = { name: spec.name, in: 'query', required: spec.kind === 'text', description: spec.description };
+function queryParam(spec: ParamSpec, endpoint: Endpoint, data: SnapshotData) {
+  const base: QueryBase = { name: spec.name, in: 'query', required: spec.kind === 'text', description: spec.description };
   switch (spec.kind) {
     case 'integer': return { ...base, schema: { type: 'integer', minimum: spec.min, maximum: spec.max, default: spec.default } };
     case 'text': return { ...base, schema: { type: 'string', minLength: spec.minLength, maxLength: spec.maxLength } };
     case 'boolean': return { ...base, schema: { type: 'string', enum: ['true', 'false'] } };
     case 'enum': return spec.multiple
-      ? { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: spec.values } } }
+      ? several(base, { type: 'string', enum: spec.values })
       : { ...base, schema: { type: 'string', enum: spec.values, ...(spec.default !== undefined && { default: spec.default }) } };
     case 'date': return { ...base, schema: { type: 'string', format: 'date' } };
     case 'host': return { ...base, schema: { type: 'string', examples: ['cursor.com', 'https://www.cursor.com/pricing'] } };
     case 'slug': return { ...base, schema: { type: 'string', examples: ['cursor'] } };
-    case 'field-list': return { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: Object.keys(toolSchema.shape) } } };
-    case 'slug-list': return { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, maxItems: spec.max, items: { type: 'string' } } };
+    case 'field-list': return several({ ...base, description: `${base.description} Responses are declared with whole items; an answer to fields holds only the fields asked for: read its items as ${SPARSE[endpoint]}.` }, { type: 'string', enum: Object.keys(toolSchema.shape) });
+    case 'slug-list': return several(base, { type: 'string' }, spec.max);
     case 'snapshot-enum': {
       const values = spec.source === 'categories' ? data.categories.map((c) => c.slug) : data[spec.source];
-      // Several values travel joined by commas (style form, explode false: pricing=free,freemium).
-      return spec.multiple
-        ? { ...base, style: 'form', explode: false, schema: { type: 'array', minItems: 1, items: { type: 'string', enum: values } } }
-        : { ...base, schema: { type: 'string', enum: values } };
+      return spec.multiple ? several(base, { type: 'string', enum: values }) : { ...base, schema: { type: 'string', enum: values } };
     }
   }
 }
-const queryParams = (endpoint: Endpoint, data: SnapshotData) => (PARAMS[endpoint] as readonly ParamSpec[]).map((p) => queryParam(p, data));
+const queryParams = (endpoint: Endpoint, data: SnapshotData) => (PARAMS[endpoint] as readonly ParamSpec[]).map((p) => queryParam(p, endpoint, data));
 const slugParam = (what: string) => ({ name: 'slug', in: 'path', required: true, description: `The ${what}'s slug.`, schema: { type: 'string', pattern: SLUG_PATTERN.source, maxLength: SLUG_MAX } });
 
 export function buildOpenApi(data: SnapshotData): object {
@@ -78,12 +89,14 @@ export function buildOpenApi(data: SnapshotData): object {
       title: 'AI Tools Catalog API',
       version: '1.0.0',
       description: [
-        'Read-only API over a curated catalog of AI tools and their categories. Every /api/v1 request needs an X-API-Key header. A parameter an endpoint does not accept is 400 UNKNOWN_PARAMETER; a repeated or malformed one is 400 INVALID_PARAMETER. Integers are plain decimal digits.',
+        'Read-only API over a curated catalog of AI tools and their categories. Every /api/v1 request needs an X-API-Key header. A parameter an endpoint does not accept is 400 UNKNOWN_PARAMETER; a malformed one, or one that takes a single value sent twice, is 400 INVALID_PARAMETER. Integers are plain decimal digits.',
         'Every error has the body `{"error": "<sentence saying what to send instead>", "code": "<CODE>"}`:',
         errorTableMarkdown(),
       ].join('\n\n'),
     },
-    servers: [{ url: '/api/v1' }],
+    // Paths are written whole under one server at the root: generators (openapi-fetch, hey-api)
+    // ignore a path's own servers, so /healthz under an /api/v1 server would be called as /api/v1/healthz.
+    servers: [{ url: '/' }],
     security: [{ ApiKey: [] }],
     paths: apiPaths(data),
     components: components(),
@@ -93,12 +106,12 @@ export function buildOpenApi(data: SnapshotData): object {
 /** Every path, in the order the reference page lists them: the keyed endpoints, then the public ones. */
 function apiPaths(data: SnapshotData) {
   return {
-    '/tools': { get: { operationId: 'listTools', summary: 'List tools', description: `Tools by name (or newest, updated), filtered. ${FACETS_TEXT}`, parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
-    '/tools/{slug}': { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses({ type: 'object', required: ['data'], properties: { data: toolItem('Tool') } }, 'tool') } },
-    '/categories': { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
-    '/categories/{slug}': { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
-    '/search': { get: { operationId: 'search', summary: 'Search tools', description: `Tools for a need or a name, best first; words that state a constraint ("free", "for mac") filter as the parameters do (meta.interpreted says how the query was read). ${FACETS_TEXT} highlight=true adds each result's highlights: its matched fields as HTML, matched words in <mark>.`, parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
-    '/usage': usagePath(),
+    [`${API_BASE}/tools`]: { get: { operationId: 'listTools', summary: 'List tools', description: `Tools by name (or newest, updated), filtered. ${FACETS_TEXT}`, parameters: queryParams('tools', data), responses: keyedResponses(list('ToolListItem'), 'list') } },
+    [`${API_BASE}/tools/{slug}`]: { get: { operationId: 'getTool', summary: 'Get one tool', parameters: [slugParam('tool'), ...queryParams('tool', data)], responses: keyedResponses(single('Tool'), 'tool') } },
+    [`${API_BASE}/categories`]: { get: { operationId: 'listCategories', summary: 'List categories', parameters: queryParams('categories', data), responses: keyedResponses(list('Category'), 'list') } },
+    [`${API_BASE}/categories/{slug}`]: { get: { operationId: 'getCategory', summary: 'Get one category', parameters: [slugParam('category')], responses: keyedResponses(single('Category'), 'category') } },
+    [`${API_BASE}/search`]: { get: { operationId: 'search', summary: 'Search tools', description: `Tools for a need or a name, best first; words that state a constraint ("free", "for mac") filter as the parameters do (meta.interpreted says how the query was read). ${FACETS_TEXT} highlight=true adds each result's highlights: its matched fields as HTML, matched words in <mark>.`, parameters: queryParams('search', data), responses: keyedResponses(list('SearchResult'), 'list') } },
+    [`${API_BASE}/usage`]: usagePath(),
     '/mcp': mcpPath(),
     '/healthz': publicPath('health', 'Liveness: 200 while the process serves, with the snapshot id', 'application/json', { type: 'object', required: ['status', 'snapshot'], properties: { status: { const: 'ok' }, snapshot: { type: 'string' } } }),
     '/readyz': readinessPath(),

@@ -559,7 +559,7 @@ describe('HTTP semantics', () => {
     expect(health.json).toEqual({ status: 'ok', snapshot: h.snapshot.view.id });
     const doc = await h.request('/openapi.json?v=2');
     expect(doc.json.openapi).toBe('3.1.0');
-    expect(Object.keys(doc.json.paths)).toEqual(['/tools', '/tools/{slug}', '/categories', '/categories/{slug}', '/search', '/usage', '/mcp', '/healthz', '/readyz', '/openapi.json', '/docs']);
+    expect(Object.keys(doc.json.paths)).toEqual(['/api/v1/tools', '/api/v1/tools/{slug}', '/api/v1/categories', '/api/v1/categories/{slug}', '/api/v1/search', '/api/v1/usage', '/mcp', '/healthz', '/readyz', '/openapi.json', '/docs']);
     expect(health.header('x-ratelimit-limit')).toBeUndefined();
     expect(health.header('etag')).toBeDefined();
     expect(doc.header('etag')).toBeDefined();
@@ -592,9 +592,9 @@ describe('OpenAPI document', () => {
     const { TOOLS_PARAMS, CATEGORIES_PARAMS, SEARCH_PARAMS } = await import('../gateway/core/params.ts');
     const doc = (await h.request('/openapi.json')).json;
     const names = (p: string) => doc.paths[p].get.parameters.filter((x: { in: string }) => x.in === 'query').map((x: { name: string }) => x.name);
-    expect(names('/tools')).toEqual([...TOOLS_PARAMS]);
-    expect(names('/categories')).toEqual([...CATEGORIES_PARAMS]);
-    expect(names('/search')).toEqual([...SEARCH_PARAMS]);
+    expect(names('/api/v1/tools')).toEqual([...TOOLS_PARAMS]);
+    expect(names('/api/v1/categories')).toEqual([...CATEGORIES_PARAMS]);
+    expect(names('/api/v1/search')).toEqual([...SEARCH_PARAMS]);
     expect(doc.components.schemas.Tool.required).toEqual(expect.arrayContaining(['slug', 'name', 'categories', 'pricing']));
   });
 });

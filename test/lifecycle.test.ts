@@ -30,7 +30,7 @@ describe('sunset of a live tool', () => {
       expect((await get('/api/v1/tools/murf?fields=name')).headers.Sunset).toBe('Tue, 31 Mar 2099 23:59:59 GMT');
       expect((await get('/api/v1/tools/elevenlabs')).headers.Sunset).toBeUndefined();
       const openapi = JSON.parse(await readFile(path.join(root, 'dist/openapi.json'), 'utf8'));
-      expect(Object.keys(openapi.paths['/tools/{slug}'].get.responses['200'].headers)).toEqual(expect.arrayContaining(['Sunset', 'Link']));
+      expect(Object.keys(openapi.paths['/api/v1/tools/{slug}'].get.responses['200'].headers)).toEqual(expect.arrayContaining(['Sunset', 'Link']));
       const list = JSON.parse(bodyText((await get('/api/v1/tools?slugs=murf,elevenlabs')).body));
       expect(list.data.map((t: { sunset_at: string | null; successor: string | null }) => [t.sunset_at, t.successor])).toEqual([['2099-03-31', 'elevenlabs'], [null, null]]);
     } finally {

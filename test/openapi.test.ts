@@ -21,18 +21,30 @@ beforeAll(async () => {
   ajv.addSchema(doc, 'openapi');
 });
 
-/** The document's operation for a request path (templated for items), and the path's servers prefix. */
-function operationOf(requestPath: string): { key: string; op: any } {
-  const bare = requestPath.split('?')[0]!.replace(/^\/api\/v1/, '');
+/** The document's path and operation for a request (items by their template). */
+function operationOf(requestPath: string, method: string): { key: string; op: any } {
+  const bare = requestPath.split('?')[0]!;
   const key = Object.keys(doc.paths).find((p) => new RegExp(`^${p.replace(/\{[^}]+\}/g, '[^/]+')}$`).test(bare));
   if (!key) throw new Error(`no path in the document for ${requestPath}`);
-  return { key, op: doc.paths[key].get };
+  // A method the path does not take is the 405 its GET documents.
+  return { key, op: doc.paths[key][method] ?? doc.paths[key].get };
 }
 
 const pointer = (...parts: string[]) => parts.map((p) => p.replace(/~/g, '~0').replace(/\//g, '~1')).join('/');
+const schemaAt = (...parts: string[]) => ajv.getSchema(`openapi#/${pointer(...parts)}`)!;
 
-function checkAgainstDocument(requestPath: string, r: TestResponse): void {
-  const { key, op } = operationOf(requestPath);
+/** What a 200 to fields= holds: the operation's envelope with each item as the sparse schema its fields parameter names. */
+function sparseAnswer(op: any) {
+  const sparse = /read its items as (\w+)/.exec(op.parameters.find((p: any) => p.name === 'fields').description)![1];
+  const item = { $ref: `openapi#/components/schemas/${sparse}` };
+  const isList = 'meta' in op.responses['200'].content['application/json'].schema.properties;
+  return ajv.compile(isList
+    ? { type: 'object', required: ['data', 'meta'], properties: { data: { type: 'array', items: item }, meta: { $ref: 'openapi#/components/schemas/PageMeta' } } }
+    : { type: 'object', required: ['data'], properties: { data: item } });
+}
+
+function checkAgainstDocument(requestPath: string, r: TestResponse, method = 'get'): void {
+  const { key, op } = operationOf(requestPath, method);
   const documented = op.responses[String(r.status)];
   expect(documented, `${requestPath}: status ${r.status} is documented`).toBeDefined();
   for (const [name, ref] of Object.entries<any>(documented.headers ?? {})) {
@@ -47,7 +59,8 @@ function checkAgainstDocument(requestPath: string, r: TestResponse): void {
   const [type] = Object.keys(content);
   expect(r.header('content-type')!.startsWith(type!), `${requestPath}: content type`).toBe(true);
   if (type !== 'application/json') return;
-  const validate = ajv.getSchema(`openapi#/${pointer('paths', key, 'get', 'responses', String(r.status), 'content', 'application/json', 'schema')}`)!;
+  const withFields = r.status === 200 && new URLSearchParams(requestPath.split('?')[1]).has('fields');
+  const validate = withFields ? sparseAnswer(op) : schemaAt('paths', key, method, 'responses', String(r.status), 'content', 'application/json', 'schema');
   expect(validate(r.json), `${requestPath} ${r.status}: ${ajv.errorsText(validate.errors)}`).toBe(true);
 }
 
@@ -101,8 +114,24 @@ describe('OpenAPI document', () => {
     } finally {
       h.keys.down = false;
     }
-    const toolsList = ajv.getSchema(`openapi#/${pointer('paths', '/tools', 'get', 'responses', '200', 'content', 'application/json', 'schema')}`)!;
+    const toolsList = schemaAt('paths', '/api/v1/tools', 'get', 'responses', '200', 'content', 'application/json', 'schema');
     expect(toolsList({ data: [] }), 'the validator refuses a list without meta').toBe(false);
+    const sparse = (await h.request('/api/v1/tools/murf?fields=pricing', { headers: key })).json;
+    expect(schemaAt('paths', '/api/v1/tools/{slug}', 'get', 'responses', '200', 'content', 'application/json', 'schema')(sparse), 'a plain call is declared whole: a fields= answer is not').toBe(false);
     expect([...codes].sort()).toEqual(['GONE', 'INVALID_API_KEY', 'INVALID_PARAMETER', 'METHOD_NOT_ALLOWED', 'MISSING_API_KEY', 'MOVED_PERMANENTLY', 'NOT_FOUND', 'RATE_LIMIT_EXCEEDED', 'REVOKED_API_KEY', 'SERVICE_UNAVAILABLE', 'UNKNOWN_PARAMETER']);
+  });
+
+  it('describes /mcp: the tools its tools/list gives, each request of a batch counted, and its answers', async () => {
+    const headers = { 'X-API-Key': PRO_KEY, 'Content-Type': 'application/json', Accept: 'application/json, text/event-stream' };
+    const call = (id: number) => ({ jsonrpc: '2.0', id, method: 'tools/list' });
+    const listed = await h.request('/mcp', { method: 'POST', headers, body: JSON.stringify(call(1)) });
+    checkAgainstDocument('/mcp', listed, 'post');
+    const described: string = doc.paths['/mcp'].post.description;
+    const named = described.match(/Tools: ([^;]+);/)![1]!.split(', ');
+    expect(named.sort()).toEqual(listed.json.result.tools.map((t: { name: string }) => t.name).sort());
+    expect(described).toContain('Each JSON-RPC request in the body counts once');
+    const tooLarge = await h.request('/mcp', { method: 'POST', headers, body: JSON.stringify(Array.from({ length: 101 }, (_, i) => call(i))) });
+    expect(tooLarge.status).toBe(400);
+    checkAgainstDocument('/mcp', tooLarge, 'post');
   });
 });
