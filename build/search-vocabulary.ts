@@ -6,7 +6,8 @@ import stopwords from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 import { fold } from '../snapshot/search-index.ts';
 import { words } from '../snapshot/search/words.ts';
 import { STEMMERS } from '../snapshot/search/stemmers.ts';
-import { SEARCH_LANGUAGES, type VocabularyFile } from '../snapshot/schema.ts';
+import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
+import type { VocabularyFile } from '../snapshot/schema.ts';
 import type { CompiledLanguage, SearchVocabulary } from '../snapshot/types.ts';
 
 /** `texts`: the catalog's names, tags and category names, whose words a query may misspell. */

@@ -27,6 +27,10 @@ export const ERRORS = {
 export type ErrorCode = keyof typeof ERRORS;
 export const ERROR_CODES = Object.keys(ERRORS) as ErrorCode[];
 
+/** The languages other than English that search reads (ISO 639-1): `meta.interpreted.language`. */
+export const SEARCH_LANGUAGES = ['de', 'fr', 'es', 'pt', 'it', 'nl'] as const;
+export type SearchLanguage = typeof SEARCH_LANGUAGES[number];
+
 /** Lowercase words of letters and digits joined by single hyphens: slugs, tags and plan names. */
 export const KEBAB_CASE = /^[a-z0-9]+(-[a-z0-9]+)*$/;
 /** Slugs of tools and categories: kebab-case, at most 64 characters. */

@@ -1,7 +1,7 @@
 // The catalog's file formats and the API's resource shapes, in one place: the validator, the
 // editor JSON Schemas (catalog/schema/) and the OpenAPI document are all generated from these.
 import { z } from 'zod';
-import { CATEGORY_FACET_MAX, KEBAB_CASE, SLUG_MAX, SLUG_PATTERN } from './contract.ts';
+import { CATEGORY_FACET_MAX, KEBAB_CASE, SEARCH_LANGUAGES, SLUG_MAX, SLUG_PATTERN } from './contract.ts';
 
 /** The fixed set of category groups: slug -> display name. */
 export const GROUPS = {
@@ -136,10 +136,6 @@ export type RetiredFile = z.infer<typeof retiredFileSchema>;
 
 /** A search term: lowercase words of letters and digits separated by single spaces. */
 const term = z.string().regex(/^[a-z0-9]+( [a-z0-9]+)*$/, { error: 'must be lowercase words of a-z and 0-9 separated by single spaces, e.g. "voice over"' }).max(40);
-
-/** The languages other than English that search reads (ISO 639-1). */
-export const SEARCH_LANGUAGES = ['de', 'fr', 'es', 'pt', 'it', 'nl'] as const;
-export type SearchLanguage = typeof SEARCH_LANGUAGES[number];
 
 /** A word or phrase in another language: lowercase letters (accents allowed) and digits, single spaces. */
 const nativeTerm = z.string().regex(/^[\p{Ll}\p{Lo}0-9]+( [\p{Ll}\p{Lo}0-9]+)*$/u, { error: 'must be lowercase words separated by single spaces, e.g. "texte en parole"' }).max(40);

@@ -2,7 +2,8 @@
 // between build/ (which writes them) and gateway/ (which reads them).
 
 export type { Category, CategoryRef, Tool } from './schema.ts';
-import type { Category, SearchLanguage, Tool } from './schema.ts';
+import type { SearchLanguage } from './contract.ts';
+import type { Category, Tool } from './schema.ts';
 
 /** A tool that no longer exists, and where its users went. */
 export interface RetiredTool {

@@ -6,10 +6,11 @@
 // marks "voice over"). Meilisearch's `_formatted` and its crop are the reference.
 import { editDistance } from '../edit-distance.ts';
 import type { Highlights } from '../schema.ts';
-import { compact, fold } from '../search-index.ts';
+import { compact } from '../search-index.ts';
 import type { SnapshotData, Tool } from '../types.ts';
 import { phrasedCategories, type Vocabulary } from './vocabulary.ts';
-import { variants } from './words.ts';
+import { escapeHtml, foldAligned, isWord, wordEnd } from './text-places.ts';
+import { variants, words } from './words.ts';
 
 export type { Highlights };
 
@@ -217,43 +218,4 @@ function window(lower: string, first: number, length: number): [number, number] 
   let to = from + length;
   while (to > first && !(isWord(lower, to - 1) && !isWord(lower, to))) to--;
   return [from, Math.max(to, wordEnd(lower, first))];
-}
-
-const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
-/** A letter, digit or combining mark: part of a word. */
-function isWord(s: string, i: number): boolean {
-  const c = s.charCodeAt(i);
-  if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
-  return i < s.length && WORD_CHAR.test(s[i]!);
-}
-
-function wordEnd(s: string, i: number): number {
-  while (i < s.length && isWord(s, i)) i++;
-  return i;
-}
-
-/** Words of a text, folded. */
-function words(text: string): string[] {
-  return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-}
-
-const NON_ASCII = /[^\x00-\x7f]/;
-
-/** The text folded as search folds it, character for character, so places in it are places in the text. */
-function foldAligned(text: string): string {
-  if (!NON_ASCII.test(text)) return text.toLowerCase();
-  let out = '';
-  for (const ch of text) {
-    const folded = fold(ch);
-    const lower = ch.toLowerCase();
-    out += folded.length === ch.length ? folded : lower.length === ch.length ? lower : ch;
-  }
-  return out;
-}
-
-const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-
-const HTML_SPECIAL = /[&<>"']/;
-export function escapeHtml(text: string): string {
-  return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!) : text;
 }

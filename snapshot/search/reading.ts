@@ -2,7 +2,8 @@
 // words that state a constraint (applied as filters, not matched as text), and whether it asks for
 // alternatives to a tool ("free alternative to X") or compares two ("X vs Y"). What was read
 // beyond plain words is reported as `meta.interpreted`, so an app can show it.
-import type { Interpreted, SearchLanguage } from '../schema.ts';
+import type { SearchLanguage } from '../contract.ts';
+import type { Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { words } from './words.ts';

@@ -7,6 +7,6 @@ import { stemmer as fr } from '@orama/stemmers/french';
 import { stemmer as it } from '@orama/stemmers/italian';
 import { stemmer as nl } from '@orama/stemmers/dutch';
 import { stemmer as pt } from '@orama/stemmers/portuguese';
-import type { SearchLanguage } from '../schema.ts';
+import type { SearchLanguage } from '../contract.ts';
 
 export const STEMMERS: Record<SearchLanguage, (word: string) => string> = { de, fr, es, pt, it, nl };
