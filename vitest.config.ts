@@ -10,7 +10,8 @@ import { defineConfig } from 'vitest/config';
 const UNIT = ['test/checks/*.test.ts', 'test/edit-distance.test.ts', 'test/json-file.test.ts', 'test/field-line.test.ts', 'test/slugs.test.ts',
   'test/bounded-cache.test.ts', 'test/memory-rate-limiter.test.ts', 'test/access-log.test.ts',
   'test/search.test.ts', 'test/search-reading.test.ts', 'test/search-people.test.ts', 'test/highlight.test.ts', 'test/facets.test.ts', 'test/catalog.test.ts',
-  'test/gateway.test.ts', 'test/gateway-fuzz.test.ts', 'test/mcp-tools.test.ts', 'test/validate.test.ts'];
+  'test/gateway.test.ts', 'test/gateway-fuzz.test.ts', 'test/mcp-tools.test.ts', 'test/validate.test.ts',
+  'test/mcp-route.test.ts', 'test/lifecycle.test.ts', 'test/bounds.test.ts', 'test/usage.test.ts', 'test/curator.test.ts', 'test/readme.test.ts'];
 
 export default defineConfig({
   test: {
