@@ -12,6 +12,8 @@ export interface Vocabulary {
   phrasings: Map<string, string[]>;
   /** The phrasings' keys, sorted: a run of query words whose last word is typed in part finds its completions. */
   phrasingKeys: string[];
+  /** The most words a phrasing's key has: no longer run of query words can be one. */
+  phrasingWords: number;
   /** category slug -> its tools, and for each whether the category is the tool's first (primary). */
   members: Map<string, { docs: number[]; primary: boolean[] }>;
   /** Joined adjacent words of names, tags and category names ("voice over" -> "voiceover") -> tools. */
@@ -38,7 +40,9 @@ export function compileVocabulary(data: SnapshotData, nameWords: readonly (reado
   // Category names once each, for all their tools.
   for (const c of data.categories) compounds.add(compounds.of(words(c.name)), members.get(c.slug)?.docs ?? []);
   const phrased = phrasings(data);
-  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys: [...phrased.keys()].sort(), members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary) };
+  const phrasingKeys = [...phrased.keys()].sort();
+  const phrasingWords = Math.max(0, ...phrasingKeys.map((k) => k.split(' ').length));
+  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys, phrasingWords, members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary) };
 }
 
 function equivalents(data: SnapshotData): Map<string, string[]> {
@@ -100,7 +104,8 @@ class Compounds {
 export function phrasedCategories(qWords: string[], vocabulary: Vocabulary): Set<string>[] {
   const out = qWords.map(() => new Set<string>());
   for (let i = 0; i < qWords.length; i++) {
-    for (let j = i; j < qWords.length; j++) {
+    // A run is a phrasing, or one with a word inside it: at most one word longer than the longest.
+    for (let j = i; j < Math.min(qWords.length, i + vocabulary.phrasingWords + 1); j++) {
       const run = qWords.slice(i, j + 1).join(' ');
       // The last word may be typed only in part ("image gen" for "image generator").
       const categories = vocabulary.phrasings.get(run) ?? (j === qWords.length - 1 && j > i && qWords[j]!.length >= 3 ? completed(run, vocabulary) : undefined);
