@@ -66,7 +66,8 @@ export function score(engine: Engine, queries: readonly PeopleQuery[]): Scored {
     const rank = query.accept.length === 0 ? (got.length === 0 ? 0 : -1) : got.findIndex((s) => query.accept.includes(s));
     const ok = rank >= 0 && rank < 3;
     const rr = rank >= 0 ? 1 / (rank + 1) : 0;
-    for (const key of [query.kind, ...(query.lang ? [`language/${query.lang}`] : [])]) {
+    // An off-topic query in another language counts as off-topic: language/xx measures what it finds.
+    for (const key of [query.kind, ...(query.lang && query.kind === 'language' ? [`language/${query.lang}`] : [])]) {
       const s = byKind.get(key) ?? { n: 0, success: 0, rr: 0 };
       byKind.set(key, { n: s.n + 1, success: s.success + (ok ? 1 : 0), rr: s.rr + rr });
     }
