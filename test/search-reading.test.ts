@@ -83,6 +83,36 @@ describe('search for comparisons and alternatives', () => {
     }
   });
 
+  it('reads "is X better than Y" as a comparison of the two', () => {
+    expect(top('is kling better than runway', 2)).toEqual(['kling-ai', 'runway']);
+    expect(page('is kling better than runway').interpreted).toEqual({ versus: ['kling-ai', 'runway'] });
+  });
+
+  it('matches the need stated beside alternatives, the tools most like X first among equal matches', () => {
+    const q = 'descript alternatives for podcast editing';
+    const answer = page(q);
+    expect(answer.interpreted).toEqual({ similar_to: 'descript' });
+    const slugs = top(q, 5);
+    expect(slugs).not.toContain('descript');
+    for (const slug of slugs.slice(0, 3)) expect(tool(slug).categories.map((c) => c.slug).join(' '), slug).toMatch(/podcast|audio/);
+    // Without a need, the same words answer the plain alternatives, video editors among them.
+    expect(top('descript alternatives', 5).some((slug) => inCategory(slug, 'video-editing'))).toBe(true);
+    // A need no alternative is about ("in german") leaves the plain alternatives.
+    expect(top('chatgpt alternative in german', 3)).toEqual(top('chatgpt alternative', 3));
+  });
+
+  it('reads "cheaper than X" as the pricing tiers below X\'s', () => {
+    expect(page('cheaper than jasper').interpreted).toEqual({ similar_to: 'jasper', pricing: ['free', 'freemium'] });
+    expect(page('cheaper than github copilot').interpreted).toEqual({ similar_to: 'github-copilot', pricing: ['free'] });
+    for (const h of page('cheaper than github copilot').hits) expect(data.tools[h.index]!.pricing).toBe('free');
+  });
+
+  it('keeps constraint words that are part of a task as words: "api for open source models" hosts them', () => {
+    const answer = page('serverless api for open source models');
+    expect(answer.interpreted?.open_source).toBeUndefined();
+    expect(top('serverless api for open source models', 3).every((slug) => inCategory(slug, 'inference-platforms')), top('serverless api for open source models', 3).join()).toBe(true);
+  });
+
   it('applies constraint words as filters: open source, for mac, api', () => {
     const open = page('open source image generator');
     expect(open.interpreted).toEqual({ open_source: true });

@@ -6,7 +6,7 @@
 import { compact, type SearchIndex } from '../search-index.ts';
 import { similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
-import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, sortKey, TYPO, type SearchHit } from './ranking.ts';
+import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
 import { QueryReader, type Interpreted } from './reading.ts';
 import { allowedBy, mergeFilters, passes, type Allowed, type SearchFilter } from './filters.ts';
 import { Highlighter, type Highlights } from './highlight.ts';
@@ -16,7 +16,7 @@ import { Spelling } from './spelling.ts';
 import { aliasHits, buildTables, namedTool, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
-import { contentWords } from './words.ts';
+import { contentWords, needWords } from './words.ts';
 
 export type { SearchFilter };
 
@@ -63,7 +63,9 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
  * mentioned); of more, twice that, so that one shared word ("voice lessons near me", "gemini
  * horoscope this week") is no match.
  */
-const meaningful = (words: number) => Math.min(words - 1, 2) * 2;
+const meaningful = (words: number) => Math.min(words - 1, 2) * STRONG;
+/** What a word found where a match means something counts towards `meaningful`. */
+const STRONG = 2;
 
 class Engine implements SearchEngine {
   private readonly tables: Tables;
@@ -86,7 +88,8 @@ class Engine implements SearchEngine {
     this.inCategory = new Uint8Array(this.tables.count);
     const phrased = [...Object.values(data.vocabulary.phrasings).flat(), ...data.vocabulary.equivalents.flat()].flatMap((t) => t.split(' '));
     const spelling = new Spelling(new Set([...this.vocabulary.tokens, ...phrased]), this.vocabulary.ordinary);
-    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, (word) => spelling.correct(word));
+    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, (word) => spelling.correct(word),
+      (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')));
   }
 
   highlights(words: readonly string[], docs: readonly number[]): Highlights[] {
@@ -108,20 +111,30 @@ class Engine implements SearchEngine {
       ...(want.words && { words: qWords }),
     });
     const allowed = allowedBy(merged, this.tables, this.data, this.vocabulary);
-    if (reading.like !== undefined) {
-      const { total, hits, ranked } = this.alike(reading.like.tools, allowed, offset, limit);
+    const like = reading.like;
+    const need = like?.tools.length === 1 ? needWords(like.extras) : [];
+    if (like !== undefined && need.length === 0) {
+      const { total, hits, ranked } = this.alike(like.tools, allowed, offset, limit);
       return { total, hits, ...extras(() => ranked.map((s) => s.index)) };
     }
-    if (qWords.length === 0) return { total: 0, hits: [], ...extras(() => []) };
+    const matchWords = like !== undefined ? need : qWords;
+    if (matchWords.length === 0) return { total: 0, hits: [], ...extras(() => []) };
     const whole = compact(reading.words.join(''));
-    const needed = meaningful(qWords.length);
+    // Beside alternatives, the need must be what a tool is about, not a word its description mentions ("chatgpt alternative in german").
+    const needed = like !== undefined ? Math.max(STRONG, meaningful(matchWords.length)) : meaningful(matchWords.length);
     this.tally.counting = needed > 0;
-    this.scoreWords(qWords);
-    if (whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
+    this.scoreWords(matchWords);
+    if (like === undefined && whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
     this.addProminence(whole);
+    if (like !== undefined) this.addSimilarity(like.tools[0]);
     // The tools the query matched (for facets), before any filter: those that pass the precision rule.
     const matched: number[] | undefined = want.matches ? [] : undefined;
-    const n = this.filteredKeys(allowed, needed, matched);
+    const n = this.filteredKeys(allowed, needed, matched, like?.tools[0]);
+    // Alternatives none of which does what the query adds are still alternatives.
+    if (like !== undefined && n === 0) {
+      const { total, hits, ranked } = this.alike(like.tools, allowed, offset, limit);
+      return { total, hits, ...extras(() => ranked.map((s) => s.index)) };
+    }
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));
     const hits: SearchHit[] = [];
     for (let i = offset; i < top.length; i++) hits.push(hitOf(top[i]!));
@@ -133,7 +146,7 @@ class Engine implements SearchEngine {
    * compared: both first, then the tools most like both (their mean similarity).
    */
   private alike(tools: readonly number[], allowed: Allowed | undefined, offset: number, limit: number): { total: number; hits: SearchHit[]; ranked: readonly Similar[] } {
-    const lists = tools.map((t) => this.memo.remember(`${t}\0similar`, () => similarTools(this.data, t), (s) => 16 * s.length + 32));
+    const lists = tools.map((t) => this.similarTo(t));
     let ranked = lists[0]!;
     if (lists.length === 2) {
       const mean = new Map<number, number>();
@@ -145,6 +158,23 @@ class Engine implements SearchEngine {
     }
     const selected = allowed === undefined ? ranked : ranked.filter((s) => passes(this.tables, s.index, allowed));
     return { total: selected.length, hits: selected.slice(offset, offset + limit).map((s) => ({ index: s.index, score: s.similarity })), ranked };
+  }
+
+  /**
+   * "descript alternatives for podcast editing": the tools that match the need, those most like
+   * the named tool first among equal matches (a word matched counts more than any similarity).
+   */
+  private addSimilarity(tool: number): void {
+    const similar = new Map(this.similarTo(tool).map((s) => [s.index, s.similarity]));
+    const { score, touched, count } = this.tally;
+    for (let t = 0; t < count; t++) {
+      const doc = touched[t]!;
+      score[doc] = score[doc]! + Math.round(SIMILAR * (similar.get(doc) ?? 0)); // scores are whole numbers: sortKey packs them with the tie-break
+    }
+  }
+
+  private similarTo(tool: number): readonly Similar[] {
+    return this.memo.remember(`${tool}\0similar`, () => similarTools(this.data, tool), (s) => 16 * s.length + 32);
   }
 
   /** Each word's matches, given the compounds it makes with its neighbours and the categories phrased around it. */
@@ -199,7 +229,7 @@ class Engine implements SearchEngine {
    * leaves the tally empty. Filters read arrays by tool, not the tools' objects: a common word in
    * a large catalog touches tens of thousands of tools, scattered across the heap.
    */
-  private filteredKeys(allowed: Allowed | undefined, needed: number, matched: number[] | undefined): number {
+  private filteredKeys(allowed: Allowed | undefined, needed: number, matched: number[] | undefined, except?: number): number {
     const { pricingOf, platformBits: bits, openSource } = this.tables;
     const { score, strong, touched, count } = this.tally;
     const { sortKeys: keys, inCategory } = this;
@@ -215,6 +245,7 @@ class Engine implements SearchEngine {
         strong[doc] = 0;
         if (meant < needed) continue;
       }
+      if (doc === except) continue;
       matched?.push(doc);
       if (allowed !== undefined) {
         if (allowed.pricing !== -1 && (allowed.pricing & (1 << pricingOf[doc]!)) === 0) continue;

@@ -47,6 +47,8 @@ export const EXPANDED = 0.75;
 export const PHRASED = 30;
 export const PHRASED_PRIMARY = 38;
 export const PHRASED_BONUS = 30;
+/** Alternatives with a need ("X alternative for Y"): a tool's similarity to X (0 to 1) times this, below one word matched. */
+export const SIMILAR = 600;
 /** A query that is exactly a maker's name: its flagships (prominence 3) first, above names that merely start with it. */
 export const MAKER_FLAGSHIP = 6_000;
 

@@ -3,7 +3,7 @@
 // alternatives to a tool ("free alternative to X") or compares two ("X vs Y"). What was read
 // beyond plain words is reported as `meta.interpreted`, so an app can show it.
 import type { SearchLanguage } from '../contract.ts';
-import type { Interpreted } from '../schema.ts';
+import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { words } from './words.ts';
@@ -11,14 +11,20 @@ import { words } from './words.ts';
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
 
+type Pricing = (typeof PRICING)[number];
+
 export type { Interpreted };
 
 export interface Reading {
   /** The words left to match, in English, in the query's order. */
   words: string[];
   filter: ReadFilter;
-  /** Alternatives to this tool (its number), or the two tools compared ("X vs Y"). */
-  like?: { tools: [number] | [number, number] };
+  /**
+   * Alternatives to this tool (its number), or the two tools compared ("X vs Y"); `extras`: the
+   * need stated beside the alternatives ("podcast editing" in "descript alternatives for podcast
+   * editing"), matched among them.
+   */
+  like?: Liked;
   interpreted: Interpreted;
 }
 
@@ -31,14 +37,26 @@ const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'ha
  * the capture holds X, at its start (`at: 'start'`) or its end.
  */
 const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
-  { re: /^(?:.*\s)?(?:alternatives?|competitors?|replacements?|substitutes?)\s+(?:to|for|of)\s+(.+)$/, at: 'start' },
+  // "a", "de", "zu", "voor", "per", "para": the connector of an untranslated "alternative à/a/de/zu X".
+  { re: /^(?:.*\s)?(?:alternatives?|competitors?|replacements?|substitutes?)\s+(?:to|for|of|a|de|zu|voor|per|para)\s+(.+)$/, at: 'start' },
   { re: /^(.+?)\s+(?:alternatives?|competitors?|replacements?|substitutes?)(?:\s.*)?$/, at: 'end' },
   { re: /^(?:something\s+|anything\s+|others?\s+)?(?:like|replace)\s+(.+)$/, at: 'start' },
   { re: /^(?:.*\s)?(?:similar\s+to|instead\s+of|cheaper\s+than|better\s+than)\s+(.+)$/, at: 'start' },
   { re: /^(.+?)\s+(?:like|similar)$/, at: 'end' },
 ];
-/** "X vs Y", "X versus Y", "X or Y", "X compared to Y". */
-const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against)\s+(.+)$/;
+/** "X vs Y", "X versus Y", "X or Y", "X compared to Y", "is X better than Y". */
+const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against|(?:better|worse|faster|cheaper)\s+than)\s+(.+)$/;
+/** The words that ask for alternatives in the patterns above, with their connectors. */
+const ASKING = new Set(['alternative', 'alternatives', 'competitor', 'competitors', 'replacement', 'replacements', 'substitute', 'substitutes',
+  'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
+
+/** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
+const COMPARING = new Set(['alternative', 'alternatives', 'competitor', 'competitors', 'replacement', 'replacements', 'substitute', 'substitutes', 'vs', 'versus']);
+
+/** How many words around a constraint a phrasing holding it may reach. */
+const PHRASING_REACH = 3;
+
+export interface Liked { tools: [number] | [number, number]; extras: string[] }
 
 /** A language's words (and phrases) and Snowball stems, each -> the English it means. */
 interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
@@ -61,6 +79,8 @@ export class QueryReader {
     private readonly catalogWords: ReadonlySet<string>,
     /** The catalog word a misspelt word was meant as (spelling.ts). */
     private readonly correct: (word: string) => string | undefined,
+    /** Whether words are one of the vocabulary's phrasings ("api for open source models"). */
+    private readonly isPhrasing: (ws: string[]) => boolean,
   ) {
     const { vocabulary } = data;
     const phrases = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
@@ -84,15 +104,20 @@ export class QueryReader {
     const english = translated.map((w) => this.correct(w) ?? w);
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
-    const { rest, filter } = this.takeConstraints(english);
+    let { rest, filter } = this.takeConstraints(english);
     Object.assign(interpreted, filter);
     const like = this.like(trim(rest));
     if (like !== undefined) {
-      const [first, second] = like.map((doc) => this.data.tools[doc]!.slug);
+      const [first, second] = like.tools.map((doc) => this.data.tools[doc]!.slug);
       if (second === undefined) interpreted.similar_to = first;
       else interpreted.versus = [first!, second];
-      return { words: rest, filter, like: { tools: like }, interpreted };
+      const cheaper = second === undefined && / cheaper than /.test(` ${rest.join(' ')} `) ? this.cheaperThan(like.tools[0]) : undefined;
+      if (cheaper !== undefined && filter.pricing === undefined) interpreted.pricing = filter.pricing = cheaper;
+      return { words: rest, filter, like, interpreted };
     }
+    // Alternatives to a tool the catalog lacks ("duolingo alternative that lets you talk to ai"): the need is in the other words.
+    const asked = rest.filter((w) => !COMPARING.has(w));
+    if (asked.length > 0 && asked.length < rest.length) rest = asked;
     // A query of constraints only ("free", "open source") is still a search for those words.
     return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {} };
   }
@@ -175,7 +200,7 @@ export class QueryReader {
     const rest: string[] = [];
     for (let i = 0; i < ws.length;) {
       const c = this.constraints.get(ws[i]!)?.find((k) => k.words.every((w, j) => ws[i + j] === w));
-      if (c === undefined) { rest.push(ws[i++]!); continue; }
+      if (c === undefined || this.inPhrasing(ws, i, c.words.length)) { rest.push(ws[i++]!); continue; }
       if (c.filter.pricing) filter.pricing = [...new Set([...(filter.pricing ?? []), ...c.filter.pricing])];
       if (c.filter.platform) filter.platform = [...new Set([...(filter.platform ?? []), ...c.filter.platform])];
       if (c.filter.open_source !== undefined) filter.open_source = c.filter.open_source;
@@ -184,38 +209,60 @@ export class QueryReader {
     return { rest, filter };
   }
 
+  /** Whether the words at..at+length are inside a longer phrasing: "open source" in "api for open source models" is what is hosted, not a filter. */
+  private inPhrasing(ws: string[], at: number, length: number): boolean {
+    for (let from = Math.max(0, at - PHRASING_REACH); from <= at; from++) {
+      for (let to = at + length; to <= Math.min(ws.length, at + length + PHRASING_REACH); to++) {
+        if (to - from > length && this.isPhrasing(ws.slice(from, to))) return true;
+      }
+    }
+    return false;
+  }
+
   /** The tool a query asks alternatives to, or the two it compares, when the words name them. */
-  private like(ws: string[]): [number] | [number, number] | undefined {
+  private like(ws: string[]): Liked | undefined {
     const text = ws.join(' ');
     const versus = VERSUS.exec(text);
     if (versus) {
       // The names stand next to the "vs": "which is better chatgpt or claude for coding".
       const [x, y] = [this.nameAtEnd(versus[1]!.split(' ')), this.nameAtStart(versus[2]!.split(' '))];
-      if (x !== undefined && y !== undefined && x !== y) return [x, y];
-      if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return [x];
+      if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [x.doc, y.doc], extras: [] };
+      if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return { tools: [x.doc], extras: [] };
     }
     for (const { re, at } of ALTERNATIVES) {
       const m = re.exec(text);
-      const x = m ? (at === 'start' ? this.nameAtStart(m[1]!.split(' ')) : this.nameAtEnd(m[1]!.split(' '))) : undefined;
-      if (x !== undefined) return [x];
+      if (!m) continue;
+      const captured = m[1]!.split(' ');
+      const x = at === 'start' ? this.nameAtStart(captured) : this.nameAtEnd(captured);
+      if (x === undefined) continue;
+      const from = at === 'start' ? ws.length - captured.length : x.from;
+      const extras = ws.filter((w, i) => (i < from || i >= from + x.length) && !ASKING.has(w) && !FILLER.has(w));
+      return { tools: [x.doc], extras };
     }
     return undefined;
   }
 
-  /** The tool the last words name (the longest such run): "which is better chatgpt". */
-  private nameAtEnd(ws: string[]): number | undefined {
+  /** The pricing tiers below the tool's, or none when it is free already. */
+  private cheaperThan(doc: number): Pricing[] | undefined {
+    // PRICING lists the tiers from the cheapest.
+    const below = PRICING.slice(0, PRICING.indexOf(this.data.tools[doc]!.pricing));
+    return below.length > 0 ? below : undefined;
+  }
+
+  /** The tool the last words name (the longest such run), and where the run starts: "which is better chatgpt". */
+  private nameAtEnd(ws: string[]): { doc: number; from: number; length: number } | undefined {
     for (let from = 0; from < ws.length; from++) {
       const doc = this.name(ws.slice(from).join(' '));
-      if (doc !== undefined) return doc;
+      if (doc !== undefined) return { doc, from, length: ws.length - from };
     }
     return undefined;
   }
 
-  /** The tool the first words name (the longest such run): "claude for coding". */
-  private nameAtStart(ws: string[]): number | undefined {
+  /** The tool the first words name (the longest such run), and how many words it takes: "claude for coding". */
+  private nameAtStart(ws: string[]): { doc: number; from: number; length: number } | undefined {
     for (let to = ws.length; to > 0; to--) {
       const doc = this.name(ws.slice(0, to).join(' '));
-      if (doc !== undefined) return doc;
+      if (doc !== undefined) return { doc, from: 0, length: to };
     }
     return undefined;
   }

@@ -75,9 +75,10 @@ export class WordMatcher {
     // A word that is two words of the catalog run together ("voiceover" -> "voice over").
     found.push([this.vocabulary.compounds.get(word) ?? [], FIELD_WEIGHT.tags]);
     const phrasedDocs = this.phrasedMembers(categories, found);
-    // Typo matching only for words that are no name's prefix ("midjorney", not "stable") and no
-    // ordinary word one letter from a name ("drain" is not "Brain").
-    if (word.length >= 4 && !inNames && !this.vocabulary.ordinary.has(word)) {
+    // Typo matching only for words that are no name's prefix ("midjorney", not "stable"), no word
+    // the catalog uses ("resume" is not "Relume") and no ordinary word one letter from a name
+    // ("drain" is not "Brain").
+    if (word.length >= 4 && !inNames && !this.vocabulary.tokens.has(word) && !this.vocabulary.ordinary.has(word)) {
       const hits = this.typoHits(word);
       found.push([hits.docs, hits.weights]);
     }

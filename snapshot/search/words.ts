@@ -14,6 +14,8 @@ const STOPWORDS = new Set([
   'should', 'will', 'just', 'so', 'very', 'also', 'get', 'its', 'im', 'dont', 'does', 'did', 'about', 'than', 'then',
   'them', 'they', 'you', 'our', 'we', 'us', 'at', 'as', 'if', 'thing', 'things', 'stuff', 'company', 'products',
   'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
+  'but', 'only', 'let', 'lets', 'give', 'gives', 'own', 'called', 'named', 'tell', 'tells', 'better', 'really', 'actually',
+  'even', 'other', 'another', 'turn', 'turns', 'one', 'ones', 'lot', 'lots', 'kind', 'sort', 'please', 'looking', 'find', 'way', 'ways',
 ]);
 
 /** A number, or "v" or one letter before a number: a version, not a word ("3d" and "4k" are words). */
@@ -50,6 +52,9 @@ export function variants(word: string): string[] {
  * word by more than one letter, its hits could be noise and are checked against the real words.
  */
 export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
+
+/** The words that carry a need, none when it has only stopwords. */
+export const needWords = (ws: readonly string[]): string[] => contentWords(ws.filter((w) => !STOPWORDS.has(w) && !VERSION_WORD.test(w)));
 
 /** The words that carry a need, without stopwords unless there is nothing else. */
 export function contentWords(ws: readonly string[]): string[] {
