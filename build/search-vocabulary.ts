@@ -13,9 +13,10 @@ import type { CompiledLanguage, SearchVocabulary } from '../snapshot/types.ts';
 /** `texts`: the catalog's names, tags and category names, whose words a query may misspell. */
 export function compileSearchVocabulary(file: VocabularyFile | undefined, texts: readonly string[]): SearchVocabulary {
   const languages: SearchVocabulary['languages'] = {};
+  const english = new Set(dictionary as string[]);
   for (const lang of SEARCH_LANGUAGES) {
     const table = file?.languages?.[lang];
-    if (table !== undefined) languages[lang] = compileLanguage(table, lang);
+    if (table !== undefined) languages[lang] = compileLanguage(table, lang, english);
   }
   return {
     phrasings: file?.phrasings ?? {},
@@ -23,7 +24,7 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, texts:
     constraints: file?.constraints ?? {},
     languages,
     english: (stopwords as Record<string, string[]>).en!.map(fold),
-    ordinary: ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()]),
+    ordinary: ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()], english),
   };
 }
 
@@ -33,8 +34,7 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, texts:
  * Found from the catalog's side (every one-edit variant of each of its words looked up in the
  * dictionary), so the cost follows the catalog's words, not the dictionary's 275,000.
  */
-function ordinaryWordsNear(texts: readonly string[]): string[] {
-  const english = new Set(dictionary as string[]);
+function ordinaryWordsNear(texts: readonly string[], english: ReadonlySet<string>): string[] {
   const known = new Set(texts.flatMap((t) => words(t.replace(/-/g, ' '))).filter((w) => w.length >= 4));
   const out = new Set<string>();
   for (const w of known) for (const v of oneEditAway(w)) if (v.length >= 4 && english.has(v) && !known.has(v)) out.add(v);
@@ -54,7 +54,7 @@ function* oneEditAway(w: string): Generator<string> {
   }
 }
 
-function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STEMMERS): CompiledLanguage {
+function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STEMMERS, english: ReadonlySet<string>): CompiledLanguage {
   // Without a prototype: a native word such as "constructor" is a key like any other.
   const terms: Record<string, string> = Object.create(null);
   const stems: Record<string, string> = Object.create(null);
@@ -66,5 +66,6 @@ function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STE
     }
   }
   const list = (stopwords as Record<string, string[]>)[lang]!.map(fold).filter((w) => terms[w] === undefined);
-  return { terms, stems, stopwords: [...new Set(list)].sort() };
+  const alsoEnglish = [...Object.keys(terms), ...list].filter((w) => english.has(w));
+  return { terms, stems, stopwords: [...new Set(list)].sort(), alsoEnglish: [...new Set(alsoEnglish)].sort() };
 }

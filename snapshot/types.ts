@@ -26,6 +26,8 @@ export interface CompiledLanguage {
   stems: Record<string, string>;
   /** Words that carry no need in a query (stopwords-iso), terms excepted. */
   stopwords: string[];
+  /** Its words (terms or stop words) that are English words too ("premier", "table"): alone, no sign of the language. */
+  alsoEnglish: string[];
 }
 
 export interface SearchVocabulary {

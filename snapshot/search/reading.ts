@@ -68,6 +68,7 @@ export class QueryReader {
   /** Each language's words and stems -> the English they mean. */
   private readonly languages: Map<SearchLanguage, LanguageTable>;
   private readonly stopwords: Map<SearchLanguage, Set<string>>;
+  private readonly alsoEnglish: Map<SearchLanguage, Set<string>>;
   /** Each language's stems' first three letters. */
   private readonly stemStarts: Map<SearchLanguage, Set<string>>;
 
@@ -92,6 +93,7 @@ export class QueryReader {
     // Maps, not the snapshot's objects: a query word such as "constructor" must not find Object's own properties.
     this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)) }]));
     this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
+    this.alsoEnglish = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.alsoEnglish)]));
     this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
   }
 
@@ -125,7 +127,7 @@ export class QueryReader {
   /**
    * The language whose words the query uses most, when it uses more of them than common English
    * words: each word counts for a language when it is one of its terms (whole or by stem) or stop
-   * words and is no word the catalog writes in English.
+   * words and is no word the catalog writes in English nor an English word ("premier league table").
    */
   private language(ws: string[]): SearchLanguage | undefined {
     // Most queries are English: a query whose every word is the catalog's is read as English at
@@ -137,7 +139,8 @@ export class QueryReader {
     let bestHits = 0;
     for (const [lang, table] of this.languages) {
       const stop = this.stopwords.get(lang)!;
-      const hits = candidates.filter((w) => table.terms.has(w) || stop.has(w)
+      const shared = this.alsoEnglish.get(lang)!;
+      const hits = candidates.filter((w) => !shared.has(w)).filter((w) => table.terms.has(w) || stop.has(w)
         || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
       if (hits <= bestHits) continue;
       const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !table.terms.has(w) && !stop.has(w)).length;
