@@ -10,8 +10,8 @@ import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
 import type { VocabularyFile } from '../snapshot/schema.ts';
 import type { CompiledLanguage, SearchVocabulary } from '../snapshot/types.ts';
 
-/** `texts`: the catalog's names, tags and category names, whose words a query may misspell. */
-export function compileSearchVocabulary(file: VocabularyFile | undefined, texts: readonly string[]): SearchVocabulary {
+/** `texts`: the catalog's names, tags and category names, whose words a query may misspell; `names`: the tools' names. */
+export function compileSearchVocabulary(file: VocabularyFile | undefined, texts: readonly string[], names: readonly string[]): SearchVocabulary {
   const languages: SearchVocabulary['languages'] = {};
   const english = new Set(dictionary as string[]);
   for (const lang of SEARCH_LANGUAGES) {
@@ -25,7 +25,19 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, texts:
     languages,
     english: (stopwords as Record<string, string[]>).en!.map(fold),
     ordinary: ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()], english),
+    namePrefixes: englishNamePrefixes(names, english),
   };
+}
+
+/**
+ * English words that only begin a word of a name ("table" in "Tableau", "premier" in "Premiere
+ * Pro", "sea" in "SeaArt"): in a query of several words they are meant as themselves.
+ */
+function englishNamePrefixes(names: readonly string[], english: ReadonlySet<string>): string[] {
+  const nameWords = new Set(names.flatMap((n) => words(n)));
+  const out = new Set<string>();
+  for (const w of nameWords) for (let end = 3; end < w.length; end++) if (english.has(w.slice(0, end)) && !nameWords.has(w.slice(0, end))) out.add(w.slice(0, end));
+  return [...out].sort();
 }
 
 /**

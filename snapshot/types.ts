@@ -43,6 +43,8 @@ export interface SearchVocabulary {
   english: string[];
   /** English words one edit from a name word ("drain" near "Brain"): meant as written, never corrected to the name. */
   ordinary: string[];
+  /** English words that only begin a word of a name ("table" in "Tableau"): in a query of several words, no name match. */
+  namePrefixes: string[];
 }
 
 /** Everything the gateway needs to answer any valid request exactly as the build would have. */

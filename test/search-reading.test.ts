@@ -142,6 +142,14 @@ describe('search precision', () => {
     expect(page(q).total).toBe(0);
   });
 
+  it('reads English words as English even when another language has them too, and as themselves beside other words, not as the start of a name', () => {
+    // "premier" is French, "table" begins "Tableau" and "premier" begins "Premiere Pro".
+    expect(page('premier league table').interpreted).toBeUndefined();
+    expect(page('premier league table').hits).toEqual([]);
+    // Alone, a word still finds the name it begins (someone typing it).
+    expect(top('table', 1)).toEqual(['tableau']);
+  });
+
   it('reads a last word typed in part as the phrasing it starts ("image gen"), so image generators come first', () => {
     for (const slug of top('image gen', 5)) expect(inCategory(slug, 'text-to-image'), slug).toBe(true);
   });

@@ -183,7 +183,7 @@ class Engine implements SearchEngine {
     qWords.forEach((word, at) => {
       const joined = [at > 0 ? qWords[at - 1]! + word : '', at + 1 < qWords.length ? word + qWords[at + 1]! : '']
         .filter((j) => j !== '' && this.vocabulary.tokens.has(j));
-      this.tally.addHits(this.matcher.wordHits(word, joined, [...phrased[at]!].sort()));
+      this.tally.addHits(this.matcher.wordHits(word, joined, [...phrased[at]!].sort(), qWords.length > 1));
     });
   }
 

@@ -22,6 +22,8 @@ export interface Vocabulary {
   tokens: Set<string>;
   /** English words meant as written, never as a typo of a name ("drain", not "brain"). */
   ordinary: Set<string>;
+  /** English words that only begin a name's word ("table" in "Tableau"): no name match in a query of several words. */
+  namePrefixes: Set<string>;
 }
 
 export function compileVocabulary(data: SnapshotData, nameWords: readonly (readonly string[])[]): Vocabulary {
@@ -42,7 +44,7 @@ export function compileVocabulary(data: SnapshotData, nameWords: readonly (reado
   const phrased = phrasings(data);
   const phrasingKeys = [...phrased.keys()].sort();
   const phrasingWords = Math.max(0, ...phrasingKeys.map((k) => k.split(' ').length));
-  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys, phrasingWords, members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary) };
+  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys, phrasingWords, members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary), namePrefixes: new Set(data.vocabulary.namePrefixes) };
 }
 
 function equivalents(data: SnapshotData): Map<string, string[]> {

@@ -39,8 +39,8 @@ export class WordMatcher {
    * the categories whose phrasing the query uses, and its typos. It depends only on the word, the
    * compounds it makes with its neighbours and the phrased categories, so it is remembered by them.
    */
-  wordHits(word: string, joined: string[], categories: string[]): Hits {
-    return this.memo.get(`${word}\0${joined.join(' ')}\0${categories.join(' ')}\0word`, () => this.findWord(word, joined, categories));
+  wordHits(word: string, joined: string[], categories: string[], amongOthers: boolean): Hits {
+    return this.memo.get(`${word}\0${joined.join(' ')}\0${categories.join(' ')}\0${amongOthers ? 'words' : 'word'}`, () => this.findWord(word, joined, categories, amongOthers));
   }
 
   /** Names a few edits from the whole query ("midjorney"); a common word is close to thousands of names in a large catalog. */
@@ -64,11 +64,11 @@ export class WordMatcher {
     return ids.filter((doc) => words(fieldText(this.tools[doc]!, field)).some((w) => w.startsWith(text)));
   }
 
-  private findWord(word: string, joined: string[], categories: string[]): Hits {
+  private findWord(word: string, joined: string[], categories: string[], amongOthers: boolean): Hits {
     const found: Found = [];
     let inNames = false;
     for (const [form, factor] of this.forms(word, joined)) {
-      const hits = this.formHits(form, factor);
+      const hits = this.formHits(form, factor, amongOthers && this.vocabulary.namePrefixes.has(form));
       if (hits.inNames) inNames = true;
       found.push([hits.docs, hits.weights]);
     }
@@ -130,18 +130,19 @@ export class WordMatcher {
    * literal match. It depends on nothing else in the query: found once, remembered for the
    * queries that share it.
    */
-  private formHits(form: string, factor: number): Hits {
-    return this.memo.get(factor === 1 ? form : `${form}\0${factor}`, () => this.findForm(form, factor));
+  private formHits(form: string, factor: number, wholeNameWords: boolean): Hits {
+    return this.memo.get(`${form}${factor === 1 ? '' : `\0${factor}`}${wholeNameWords ? '\0wholenamewords' : ''}`, () => this.findForm(form, factor, wholeNameWords));
   }
 
-  private findForm(form: string, factor: number): Hits {
+  /** `wholeNameWords`: a name matches only where one of its words is the form ("table" finds no "Tableau"). */
+  private findForm(form: string, factor: number, wholeNameWords: boolean): Hits {
     const { nameWords, primaryOf, primaryWords } = this.tables;
     let inNames = false;
     const inPrimary = primaryWords.map((ws) => ws.some((w) => w.startsWith(form)));
     // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
     const weigh = (weight: number) => Math.round((factor < 1 ? Math.min(weight, FIELD_WEIGHT.tags) : weight) * factor);
     for (const field of TEXT_FIELDS) {
-      const found = this.lookup(field, form);
+      const found = field === 'name' && wholeNameWords ? this.lookup(field, form).filter((doc) => nameWords[doc]!.includes(form)) : this.lookup(field, form);
       if (field === 'name' && found.length > 0 && factor === 1) inNames = true;
       // A field's tools all get its weight, except where a whole name word or a word of the
       // tool's primary category weighs more: only those fields check each tool (a common word's
