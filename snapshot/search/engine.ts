@@ -93,8 +93,8 @@ class Engine implements SearchEngine {
   }
 
   highlights(words: readonly string[], docs: readonly number[]): Highlights[] {
-    this.highlighter ??= new Highlighter(this.data, this.vocabulary);
-    return this.highlighter.highlight(words, docs.map((doc) => this.data.tools[doc]!));
+    this.highlighter ??= new Highlighter(this.data, this.vocabulary, this.tables.names);
+    return this.highlighter.highlight(words, docs);
   }
 
   search(q: string, filter: SearchFilter = {}): SearchHit[] {

@@ -1,6 +1,7 @@
 // Places in a text as highlighting reads them: which characters belong to a word, where a word
-// ends, the text folded as search folds it while keeping every character's place, and the HTML
-// escaping of the pieces between marks.
+// ends, whether a form begins at a place, matches in order of place, the text folded as search
+// folds it while keeping every character's place (with its words' starts, made once per
+// snapshot), and the HTML escaping of the pieces between marks.
 import { fold } from '../search-index.ts';
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
@@ -16,6 +17,26 @@ export function wordEnd(s: string, i: number): number {
   return i;
 }
 
+/** lower.startsWith(s, at), its first two characters compared first: most words a form is compared with differ there. */
+export function startsAt(lower: string, s: string, at: number): boolean {
+  return s.charCodeAt(0) === lower.charCodeAt(at) && (s.length < 2 || s.charCodeAt(1) === lower.charCodeAt(at + 1)) && lower.startsWith(s, at);
+}
+
+/** The ranges' places in order of start, the longer first at one start (insertion sort: a text has a few matches). */
+export function startOrder(ranges: readonly number[]): number[] {
+  const order: number[] = [];
+  for (let k = 0; k < ranges.length; k += 2) {
+    let at = order.length;
+    order.push(k);
+    while (at > 0 && (ranges[order[at - 1]!]! > ranges[k]! || (ranges[order[at - 1]!] === ranges[k] && ranges[order[at - 1]! + 1]! < ranges[k + 1]!))) {
+      order[at] = order[at - 1]!;
+      at--;
+    }
+    order[at] = k;
+  }
+  return order;
+}
+
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The text folded as search folds it, character for character, so places in it are places in the text. */
@@ -28,6 +49,16 @@ export function foldAligned(text: string): string {
     out += folded.length === ch.length ? folded : lower.length === ch.length ? lower : ch;
   }
   return out;
+}
+
+/** A text as highlighting reads it, made once per snapshot: folded (see foldAligned), where each of its words starts, and whether it holds a character HTML escapes. */
+export interface TextPlaces { text: string; lower: string; starts: Uint16Array; special: boolean }
+
+export function textPlaces(text: string): TextPlaces {
+  const lower = foldAligned(text);
+  const starts: number[] = [];
+  for (let i = 0; i < lower.length; i++) if (isWord(lower, i) && (i === 0 || !isWord(lower, i - 1))) starts.push(i);
+  return { text, lower, starts: Uint16Array.from(starts), special: HTML_SPECIAL.test(text) };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
