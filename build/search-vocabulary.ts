@@ -78,6 +78,7 @@ function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STE
     }
   }
   const list = (stopwords as Record<string, string[]>)[lang]!.map(fold).filter((w) => terms[w] === undefined);
-  const alsoEnglish = [...Object.keys(terms), ...list].filter((w) => english.has(w));
+  // Short function words ("die", "mir", "com", "ou") are English too by the dictionary but say much more of their own language.
+  const alsoEnglish = [...Object.keys(terms), ...list].filter((w) => w.length >= 4 && english.has(w));
   return { terms, stems, stopwords: [...new Set(list)].sort(), alsoEnglish: [...new Set(alsoEnglish)].sort() };
 }

@@ -64,6 +64,16 @@ export function createSearchEngine(data: SnapshotData, index: SearchIndex, optio
  * horoscope this week") is no match.
  */
 const meaningful = (words: number) => Math.min(words - 1, 2) * STRONG;
+/**
+ * "turn my class notes into a slideshow": what comes after "into" is the need, what comes before
+ * the material, so only the need's words (how many) decide whether a tool is a match.
+ */
+function outcomeWords(ws: readonly string[]): number | undefined {
+  const at = ws.lastIndexOf('into');
+  const need = at < 0 ? [] : needWords(ws.slice(at + 1));
+  return need.length > 0 ? need.length : undefined;
+}
+
 /** What a word found where a match means something counts towards `meaningful`. */
 const STRONG = 2;
 
@@ -121,7 +131,7 @@ class Engine implements SearchEngine {
     if (matchWords.length === 0) return { total: 0, hits: [], ...extras(() => []) };
     const whole = compact(reading.words.join(''));
     // Beside alternatives, the need must be what a tool is about, not a word its description mentions ("chatgpt alternative in german").
-    const needed = like !== undefined ? Math.max(STRONG, meaningful(matchWords.length)) : meaningful(matchWords.length);
+    const needed = like !== undefined ? Math.max(STRONG, meaningful(matchWords.length)) : meaningful(outcomeWords(reading.words) ?? matchWords.length);
     this.tally.counting = needed > 0;
     this.scoreWords(matchWords);
     if (like === undefined && whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);

@@ -137,14 +137,18 @@ export class QueryReader {
     if (candidates.length === 0) return undefined;
     let best: SearchLanguage | undefined;
     let bestHits = 0;
+    let bestOwn = 0;
     for (const [lang, table] of this.languages) {
       const stop = this.stopwords.get(lang)!;
       const shared = this.alsoEnglish.get(lang)!;
       const hits = candidates.filter((w) => !shared.has(w)).filter((w) => table.terms.has(w) || stop.has(w)
         || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
-      if (hits <= bestHits) continue;
+      // Between languages as likely, the one more of whose words the query uses, the catalog's too
+      // ("com" in "editor de video gratis com ia" is Portuguese, not Spanish).
+      const own = hits === bestHits && hits > 0 ? ws.filter((w) => table.terms.has(w) || stop.has(w)).length : 0;
+      if (hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
       const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !table.terms.has(w) && !stop.has(w)).length;
-      if (hits >= englishOnly) [best, bestHits] = [lang, hits];
+      if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, ws.filter((w) => table.terms.has(w) || stop.has(w)).length];
     }
     return best;
   }
@@ -160,6 +164,13 @@ export class QueryReader {
     const stop = this.stopwords.get(lang)!;
     const out: string[] = [];
     for (let i = 0; i < ws.length; i++) {
+      // A tool's name of several words stays as written ("dall e", "le chat"): none of its words is a stop word or a term.
+      const name = [4, 3, 2].find((n) => i + n <= ws.length && this.named(ws.slice(i, i + n).join('')) !== undefined);
+      if (name !== undefined) {
+        out.push(...ws.slice(i, i + name));
+        i += name - 1;
+        continue;
+      }
       const phrase = [3, 2].map((n) => (i + n <= ws.length ? [n, table.terms.get(ws.slice(i, i + n).join(' '))] as const : undefined)).find((p) => p?.[1] !== undefined);
       if (phrase) {
         out.push(...phrase[1]!.split(' '));
