@@ -7,7 +7,12 @@
 // p99 < 5 ms on every row. Then the distinct rows with nothing remembered (CACHE_MB=0), req/s with
 // two worker processes (WEB_CONCURRENCY=2), and the in-memory key check + limiter cost per request.
 // BENCH_BASELINE=<folder>: a checkout of another commit (with node_modules), served as its own
-// npm start serves it, measured in the same rounds: each row's CPU is then also a ratio to it.
+// npm start serves it (its ensure-built, then its bundle with node, as this side), measured in the
+// same rounds: each gateway row's CPU is then also a ratio to it. Both servers serve the same rows
+// in the same order, each row on one right after the other (which goes first alternates by round):
+// a server's heap, its cache and its JIT depend on what it served before, and the machine's load
+// drifts within a round, so a ratio is fair only between two servers with the same history, measured
+// minutes apart at most.
 import { execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -73,7 +78,7 @@ function wrk(url: string, headers: Record<string, string> = {}, paths?: string[]
   };
 }
 
-/** 5,000 distinct combinations (about 60 MB of bodies: within npm start's CACHE_MB, so remembered from their second request). */
+/** 5,000 distinct combinations (about 120 MB of bodies: with the searches' 20 MB, more than npm start's CACHE_MB, so the two rows evict each other's answers). */
 function computedPaths(): string[] {
   const out: string[] = [];
   const pricing = ['', '&pricing=free', '&pricing=freemium', '&pricing=paid'];
@@ -107,7 +112,7 @@ ensureTool('nginx', 'nginx-light');
 const children: { kill(signal?: string): void }[] = [];
 try {
   execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/ensure-built.ts')], { cwd: ROOT, stdio: 'ignore' });
-  if (BASELINE) execFileSync(path.join(BASELINE, 'node_modules/.bin/tsx'), [path.join(BASELINE, 'build/cli/build.ts')], { cwd: BASELINE, stdio: 'ignore' });
+  if (BASELINE) execFileSync(path.join(BASELINE, 'node_modules/.bin/tsx'), [path.join(BASELINE, 'build/cli/ensure-built.ts')], { cwd: BASELINE, stdio: 'ignore' });
   const plansFile = path.join(work, 'plans.json');
   writeFileSync(plansFile, JSON.stringify({ bench: { per_minute: 100_000_000 } }));
   const keysFile = path.join(work, 'keys.json');
@@ -118,8 +123,8 @@ try {
   // node --import tsx, not the tsx CLI: the measured pid is then the server itself.
   const node = (file: string, env: NodeJS.ProcessEnv) => spawn(process.execPath, ['--import', 'tsx', file], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, ...env } });
   // The server as npm start runs it: the bundle, with node itself.
-  const serve = (env: NodeJS.ProcessEnv) => spawn(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { cwd: ROOT, stdio: 'ignore', env: { ...process.env, KEYS_FILE: keysFile, PLANS_FILE: plansFile, ...env } });
-  const server = serve({ PORT: String(port) });
+  const serve = (env: NodeJS.ProcessEnv, root = ROOT) => spawn(process.execPath, [path.join(root, 'gateway/bundle/start.mjs')], { cwd: root, stdio: 'ignore', env: { ...process.env, KEYS_FILE: keysFile, PLANS_FILE: plansFile, ...env } });
+  let server = serve({ PORT: String(port) });
   children.push({ kill: (s) => server.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
   const nginxPort = PORT_BASE + 2;
   const conf = path.join(work, 'nginx1.conf');
@@ -134,9 +139,9 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   await waitForHttp(`http://127.0.0.1:${port}/healthz`);
   await waitForHttp(`http://127.0.0.1:${nginxPort}/lists/tools/_.json`);
   const baselinePort = PORT_BASE + 6;
-  const baseline = BASELINE ? spawn(process.execPath, ['--import', 'tsx', path.join(BASELINE, 'gateway/node/start.ts')], { cwd: BASELINE, stdio: 'ignore', env: { ...process.env, PORT: String(baselinePort), KEYS_FILE: keysFile, PLANS_FILE: plansFile } }) : undefined;
+  let baseline = BASELINE ? serve({ PORT: String(baselinePort) }, BASELINE) : undefined;
   if (baseline) {
-    children.push({ kill: (s) => baseline.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
+    children.push({ kill: (s) => baseline?.kill((s ?? 'SIGTERM') as NodeJS.Signals) });
     await waitForHttp(`http://127.0.0.1:${baselinePort}/healthz`);
   }
 
@@ -154,41 +159,72 @@ http { access_log off; sendfile on; tcp_nopush on; keepalive_requests 100000;
   const nginxPids = readFileSync(`/proc/${nginx.pid}/task/${nginx.pid}/children`, 'utf8').trim().split(/\s+/).map(Number);
 
   const baselineBase = `http://127.0.0.1:${baselinePort}/api/v1`;
-  for (const b of [base, ...(baseline ? [baselineBase] : [])]) {
+  const warm = async (b: string) => {
     await Promise.all(['/tools?per_page=7&sort=newest', '/search?q=text+to+speech'].map((p) => fetch(`${b}${p}`, { headers: auth }).then((r) => r.arrayBuffer())));
     execFileSync('wrk', ['-t1', '-c50', '-d2s', '-H', `X-API-Key: ${key}`, `${b}/tools`], { stdio: 'ignore' }); // JIT warm-up
-  }
-  const pid = [server.pid!];
+  };
+  for (const b of [base, ...(baseline ? [baselineBase] : [])]) await warm(b);
+  /**
+   * With a baseline, each round after the first gets a fresh pair of servers: two processes of the
+   * same commit, serving the same rows side by side, differ by 0.65-1.5x on every row for their
+   * whole life (measured here, pinned to a core or not), so one pair's ratio says little; the median
+   * of the rounds' ratios is over as many pairs as rounds.
+   */
+  const freshPair = async () => {
+    const stopped = (p: ReturnType<typeof spawn>) => new Promise((r) => { p.once('exit', r); p.kill('SIGTERM'); });
+    await Promise.all([stopped(server), stopped(baseline!)]);
+    server = serve({ PORT: String(port) });
+    baseline = serve({ PORT: String(baselinePort) }, BASELINE);
+    await waitForHttp(`http://127.0.0.1:${port}/healthz`);
+    await waitForHttp(`http://127.0.0.1:${baselinePort}/healthz`);
+    await warm(base);
+    await warm(baselineBase);
+  };
+  /** The gateway's rows on one server (`origin`, process `pid`): [name, run, whether the 1.3x target applies]. */
+  const gatewayRows = (pid: () => number, origin: string): [string, () => WrkResult, boolean][] => {
+    const api = `${origin}/api/v1`;
+    return [
+      ['prebuilt page   GET /tools', () => measured([pid()], `${api}/tools`, auth), true],
+      ['single tool     GET /tools/elevenlabs', () => measured([pid()], `${api}/tools/elevenlabs`, auth), true],
+      ['computed page   GET /tools?per_page=7&sort=newest', () => measured([pid()], `${api}/tools?per_page=7&sort=newest`, auth), true],
+      ['search          GET /search?q=text+to+speech', () => measured([pid()], `${api}/search?q=text+to+speech`, auth), true],
+      ['  + facets=pricing,category,platform&highlight=true', () => measured([pid()], `${api}/search?q=text+to+speech&${FACETED_SEARCH}`, auth), true],
+      ['computed page + facets=pricing,category,platform,open_source', () => measured([pid()], `${api}/tools?per_page=7&sort=newest&${FACETED_LIST}`, auth), true],
+      ['computed pages  5,000 distinct combinations', () => measured([pid()], api, auth, computedPaths()), false],
+      ['searches        5,000 distinct queries', () => measured([pid()], api, auth, searchPaths()), false],
+      ['health          GET /healthz', () => measured([pid()], `${origin}/healthz`), false],
+    ];
+  };
   // Rows are measured in rounds (BENCH_ROUNDS, default 3), each round every row once: the machine's
   // load drifts over a run, so each row's figures are its median round, and its CPU ratio the median
   // of its ratios to bare Node's CPU in the same round.
   const specs: [string, () => WrkResult, boolean][] = [
     ['nginx, 1 worker, same file (lists/tools/_.json)', () => measured(nginxPids, `http://127.0.0.1:${nginxPort}/lists/tools/_.json`), false],
     ['bare node:http, same bytes and headers', () => measured([bare.pid!], `http://127.0.0.1:${barePort}/`), false],
-    ['prebuilt page   GET /tools', () => measured(pid, `${base}/tools`, auth), true],
-    ['single tool     GET /tools/elevenlabs', () => measured(pid, `${base}/tools/elevenlabs`, auth), true],
-    ['computed page   GET /tools?per_page=7&sort=newest', () => measured(pid, `${base}/tools?per_page=7&sort=newest`, auth), true],
-    ['search          GET /search?q=text+to+speech', () => measured(pid, `${base}/search?q=text+to+speech`, auth), true],
-    ['  + facets=pricing,category,platform&highlight=true', () => measured(pid, `${base}/search?q=text+to+speech&${FACETED_SEARCH}`, auth), true],
-    ['computed page + facets=pricing,category,platform,open_source', () => measured(pid, `${base}/tools?per_page=7&sort=newest&${FACETED_LIST}`, auth), true],
-    ['computed pages  5,000 distinct combinations', () => measured(pid, base, auth, computedPaths()), false],
-    ['searches        5,000 distinct queries', () => measured(pid, base, auth, searchPaths()), false],
-    ['health          GET /healthz', () => measured(pid, `http://127.0.0.1:${port}/healthz`), false],
+    ...gatewayRows(() => server.pid!, `http://127.0.0.1:${port}`),
   ];
   /** Rows measured on the baseline too: [row index, its baseline row's index]. */
   const compared: [number, number][] = [];
   if (baseline) {
-    for (const i of [2, 3, 4, 5, 8, 9]) {
-      const [name, , ] = specs[i]!;
-      const url = i === 2 ? `${baselineBase}/tools` : i === 3 ? `${baselineBase}/tools/elevenlabs` : i === 4 ? `${baselineBase}/tools?per_page=7&sort=newest` : i === 5 ? `${baselineBase}/search?q=text+to+speech` : baselineBase;
-      const paths = i === 8 ? computedPaths() : i === 9 ? searchPaths() : undefined;
-      compared.push([i, specs.length]);
-      specs.push([`  baseline: ${name.trim()}`, () => measured([baseline.pid!], url, auth, paths), false]);
-    }
+    gatewayRows(() => baseline!.pid!, `http://127.0.0.1:${baselinePort}`).forEach(([name, run], k) => {
+      compared.push([2 + k, specs.length]);
+      specs.push([`  baseline: ${name.trim()}`, run, false]);
+    });
   }
+  const twin = new Map(compared);
   const rounds = Number(process.env.BENCH_ROUNDS ?? 3);
   const results: WrkResult[][] = specs.map(() => []);
-  for (let round = 0; round < rounds; round++) specs.forEach(([, run], i) => results[i]!.push(run()));
+  const run = (i: number) => results[i]!.push(specs[i]![1]());
+  for (let round = 0; round < rounds; round++) {
+    if (baseline && round > 0) await freshPair();
+    for (let i = 0; i < specs.length; i++) {
+      if (compared.some(([, b]) => b === i)) continue; // measured beside its twin
+      const b = twin.get(i);
+      if (b === undefined) run(i);
+      else if (round % 2 === 0) { run(i); run(b); }
+      else { run(b); run(i); }
+    }
+  }
   const cpu = (r: WrkResult) => r.userUs! + r.sysUs!;
   const median = (xs: number[]) => [...xs].sort((x, y) => x - y)[Math.floor(xs.length / 2)]!;
   const middle = (rs: WrkResult[]) => [...rs].sort((x, y) => cpu(x) - cpu(y))[Math.floor(rs.length / 2)]!;

@@ -52,10 +52,16 @@ export function pageJson(view: SnapshotView, page: Page): { data: unknown[]; met
   return { data, meta: page.meta };
 }
 
-/** Each item's added members as JSON object members (`"score":12.5,"highlights":{...}`). */
+/** Each item's added members as JSON object members (`"score":12.5,"highlights":{...}`), built up in place: a search makes one per result. */
 function memberTexts(added: Record<string, readonly unknown[]>, count: number): string[] {
   const columns = Object.entries(added);
-  return Array.from({ length: count }, (_, k) => columns.map(([name, values]) => `"${name}":${JSON.stringify(values[k])}`).join(','));
+  const texts: string[] = [];
+  for (let k = 0; k < count; k++) {
+    let text = '';
+    for (const [name, values] of columns) text += `${text === '' ? '' : ','}"${name}":${JSON.stringify(values[k])}`;
+    texts.push(text);
+  }
+  return texts;
 }
 
 /** The named fields of a tool, in the tool's own order. */

@@ -58,8 +58,10 @@ export function parseQuery(search: string, accepted: readonly string[], endpoint
   // Values are decoded in the endpoint's parameter order, so the first bad one reported is the first in the table.
   const out: RawParams = new Map();
   for (const name of accepted) {
-    const values = pairs.filter(([n]) => n === name).map(([, raw]) => decode(raw, name));
-    if (values.length > 0) out.set(name, values.join(','));
+    // No array per parameter: this runs for each of the endpoint's parameters on every computed answer.
+    let value: string | undefined;
+    for (const [n, raw] of pairs) if (n === name) value = value === undefined ? decode(raw, name) : `${value},${decode(raw, name)}`;
+    if (value !== undefined) out.set(name, value);
   }
   return out;
 }
