@@ -16,6 +16,7 @@ import { Spelling } from './spelling.ts';
 import { aliasHits, buildTables, namedTool, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
+import { neededStrength } from './precision.ts';
 import { contentWords, needWords } from './words.ts';
 
 export type { SearchFilter };
@@ -55,27 +56,6 @@ export interface SearchEngineOptions {
 export function createSearchEngine(data: SnapshotData, index: SearchIndex, options: SearchEngineOptions = {}): SearchEngine {
   return new Engine(data, index, new HitsMemo(options.recall));
 }
-
-/**
- * How much of the query a tool must match to be a result, counting 2 for a word found where a
- * match means something (STRONG_FIELD) and 1 for a word its tagline or description only mentions:
- * one word may be found anywhere; of two, one must say what the tool is about (or both be
- * mentioned); of more, twice that, so that one shared word ("voice lessons near me", "gemini
- * horoscope this week") is no match.
- */
-const meaningful = (words: number) => Math.min(words - 1, 2) * STRONG;
-/**
- * "turn my class notes into a slideshow": what comes after "into" is the need, what comes before
- * the material, so only the need's words (how many) decide whether a tool is a match.
- */
-function outcomeWords(ws: readonly string[]): number | undefined {
-  const at = ws.lastIndexOf('into');
-  const need = at < 0 ? [] : needWords(ws.slice(at + 1));
-  return need.length > 0 ? need.length : undefined;
-}
-
-/** What a word found where a match means something counts towards `meaningful`. */
-const STRONG = 2;
 
 class Engine implements SearchEngine {
   private readonly tables: Tables;
@@ -122,16 +102,16 @@ class Engine implements SearchEngine {
     });
     const allowed = allowedBy(merged, this.tables, this.data, this.vocabulary);
     const like = reading.like;
-    const need = like?.tools.length === 1 ? needWords(like.extras) : [];
-    if (like !== undefined && need.length === 0) {
-      const { total, hits, ranked } = this.alike(like.tools, allowed, offset, limit);
+    const alternatives = (): SearchPage => {
+      const { total, hits, ranked } = this.alike(like!.tools, allowed, offset, limit);
       return { total, hits, ...extras(() => ranked.map((s) => s.index)) };
-    }
+    };
+    const need = like?.tools.length === 1 ? needWords(like.extras) : [];
+    if (like !== undefined && need.length === 0) return alternatives();
     const matchWords = like !== undefined ? need : qWords;
     if (matchWords.length === 0) return { total: 0, hits: [], ...extras(() => []) };
     const whole = compact(reading.words.join(''));
-    // Beside alternatives, the need must be what a tool is about, not a word its description mentions ("chatgpt alternative in german").
-    const needed = like !== undefined ? Math.max(STRONG, meaningful(matchWords.length)) : meaningful(outcomeWords(reading.words) ?? matchWords.length);
+    const needed = neededStrength(reading.words, matchWords.length, like !== undefined);
     this.tally.counting = needed > 0;
     this.scoreWords(matchWords);
     if (like === undefined && whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
@@ -141,10 +121,7 @@ class Engine implements SearchEngine {
     const matched: number[] | undefined = want.matches ? [] : undefined;
     const n = this.filteredKeys(allowed, needed, matched, like?.tools[0]);
     // Alternatives none of which does what the query adds are still alternatives.
-    if (like !== undefined && n === 0) {
-      const { total, hits, ranked } = this.alike(like.tools, allowed, offset, limit);
-      return { total, hits, ...extras(() => ranked.map((s) => s.index)) };
-    }
+    if (like !== undefined && n === 0) return alternatives();
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));
     const hits: SearchHit[] = [];
     for (let i = offset; i < top.length; i++) hits.push(hitOf(top[i]!));

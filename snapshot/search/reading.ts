@@ -2,11 +2,10 @@
 // words that state a constraint (applied as filters, not matched as text), and whether it asks for
 // alternatives to a tool ("free alternative to X") or compares two ("X vs Y"). What was read
 // beyond plain words is reported as `meta.interpreted`, so an app can show it.
-import type { SearchLanguage } from '../contract.ts';
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
-import { STEMMERS } from './stemmers.ts';
-import { words } from './words.ts';
+import { Translator } from './translation.ts';
+import { FILLER, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
@@ -27,9 +26,6 @@ export interface Reading {
   like?: Liked;
   interpreted: Interpreted;
 }
-
-/** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
-const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
 /**
  * "alternatives to X", "X alternative", "like X", "instead of X" (after translation), also with
@@ -58,26 +54,17 @@ const PHRASING_REACH = 3;
 
 export interface Liked { tools: [number] | [number, number]; extras: string[] }
 
-/** A language's words (and phrases) and Snowball stems, each -> the English it means. */
-interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
-
 export class QueryReader {
   /** Constraint phrases by their first word, longest first. */
   private readonly constraints = new Map<string, { words: string[]; filter: ReadFilter }[]>();
-  private readonly english: Set<string>;
-  /** Each language's words and stems -> the English they mean. */
-  private readonly languages: Map<SearchLanguage, LanguageTable>;
-  private readonly stopwords: Map<SearchLanguage, Set<string>>;
-  private readonly alsoEnglish: Map<SearchLanguage, Set<string>>;
-  /** Each language's stems' first three letters. */
-  private readonly stemStarts: Map<SearchLanguage, Set<string>>;
+  private readonly translator: Translator;
 
   constructor(
     private readonly data: SnapshotData,
     /** A compacted name, slug, former slug or alias -> the tool it names. */
     private readonly named: (compacted: string) => number | undefined,
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
-    private readonly catalogWords: ReadonlySet<string>,
+    catalogWords: ReadonlySet<string>,
     /** The catalog word a misspelt word was meant as (spelling.ts). */
     private readonly correct: (word: string) => string | undefined,
     /** Whether words are one of the vocabulary's phrasings ("api for open source models"). */
@@ -89,20 +76,15 @@ export class QueryReader {
       filter: { ...(c.pricing && { pricing: c.pricing }), ...(c.platform && { platform: c.platform }), ...(c.open_source !== undefined && { open_source: c.open_source }) },
     }))).sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
-    this.english = new Set(vocabulary.english);
-    // Maps, not the snapshot's objects: a query word such as "constructor" must not find Object's own properties.
-    this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)) }]));
-    this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
-    this.alsoEnglish = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.alsoEnglish)]));
-    this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
+    this.translator = new Translator(vocabulary, named, catalogWords);
   }
 
   read(q: string): Reading {
     const raw = words(q);
     // A query that is a tool's name is read as written, even when it holds a constraint word ("gemini cli").
     if (this.named(raw.join('')) !== undefined) return { words: raw, filter: {}, interpreted: {} };
-    const language = this.language(raw);
-    const translated = language === undefined ? raw : this.translate(raw, language);
+    const language = this.translator.language(raw);
+    const translated = language === undefined ? raw : this.translator.translate(raw, language);
     const english = translated.map((w) => this.correct(w) ?? w);
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
@@ -122,90 +104,6 @@ export class QueryReader {
     if (asked.length > 0 && asked.length < rest.length) rest = asked;
     // A query of constraints only ("free", "open source") is still a search for those words.
     return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {} };
-  }
-
-  /**
-   * The language whose words the query uses most, when it uses more of them than common English
-   * words: each word counts for a language when it is one of its terms (whole or by stem) or stop
-   * words and is no word the catalog writes in English nor an English word ("premier league table").
-   */
-  private language(ws: string[]): SearchLanguage | undefined {
-    // Most queries are English: a query whose every word is the catalog's is read as English at
-    // once, and stems are tried only for words English does not know (stemming every word in six
-    // languages was most of the cost of reading a query).
-    const candidates = ws.filter((w) => /\p{L}/u.test(w) && !this.catalogWords.has(w));
-    if (candidates.length === 0) return undefined;
-    let best: SearchLanguage | undefined;
-    let bestHits = 0;
-    let bestOwn = 0;
-    for (const [lang, table] of this.languages) {
-      const stop = this.stopwords.get(lang)!;
-      const shared = this.alsoEnglish.get(lang)!;
-      const hits = candidates.filter((w) => !shared.has(w)).filter((w) => table.terms.has(w) || stop.has(w)
-        || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
-      // Between languages as likely, the one more of whose words the query uses, the catalog's too
-      // ("com" in "editor de video gratis com ia" is Portuguese, not Spanish).
-      const own = hits === bestHits && hits > 0 ? ws.filter((w) => table.terms.has(w) || stop.has(w)).length : 0;
-      if (hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
-      const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !table.terms.has(w) && !stop.has(w)).length;
-      if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, ws.filter((w) => table.terms.has(w) || stop.has(w)).length];
-    }
-    return best;
-  }
-
-  private termOf(table: LanguageTable, lang: SearchLanguage, w: string): string | undefined {
-    // A Snowball stem is a start of its word: a word whose first letters begin no stem is not stemmed.
-    return table.terms.get(w) ?? (w.length >= 4 && this.stemStarts.get(lang)!.has(w.slice(0, 3)) ? table.stems.get(STEMMERS[lang](w)) : undefined);
-  }
-
-  /** The query's words in English: the language's phrases (up to three words), words and stems, compounds split; other words as written. */
-  private translate(ws: string[], lang: SearchLanguage): string[] {
-    const table = this.languages.get(lang)!;
-    const stop = this.stopwords.get(lang)!;
-    const out: string[] = [];
-    for (let i = 0; i < ws.length; i++) {
-      // A tool's name of several words stays as written ("dall e", "le chat"): none of its words is a stop word or a term.
-      const name = [4, 3, 2].find((n) => i + n <= ws.length && this.named(ws.slice(i, i + n).join('')) !== undefined);
-      if (name !== undefined) {
-        out.push(...ws.slice(i, i + name));
-        i += name - 1;
-        continue;
-      }
-      const phrase = [3, 2].map((n) => (i + n <= ws.length ? [n, table.terms.get(ws.slice(i, i + n).join(' '))] as const : undefined)).find((p) => p?.[1] !== undefined);
-      if (phrase) {
-        out.push(...phrase[1]!.split(' '));
-        i += phrase[0] - 1;
-        continue;
-      }
-      const w = ws[i]!;
-      // A word the catalog writes in English ("video", "chat") is kept, unless the language's terms name it whole ("a" -> "to").
-      const term = table.terms.get(w) ?? (this.catalogWords.has(w) ? undefined : this.termOf(table, lang, w) ?? this.compound(table, lang, w));
-      if (term !== undefined) out.push(...term.split(' '));
-      else if (!stop.has(w)) out.push(w);
-    }
-    return ofPhrases(out);
-  }
-
-  /**
-   * A German or Dutch compound of known words ("bildgenerator", "afbeeldinggenerator",
-   * "hintergrundentferner"): its parts in English, with the joining "s", "e" or "en" between them.
-   */
-  private compound(table: LanguageTable, lang: SearchLanguage, w: string): string | undefined {
-    if ((lang !== 'de' && lang !== 'nl') || w.length < 7) return undefined;
-    // Parts are looked up as written or as a stem (no stemming per cut: a query's every word is tried).
-    const part = (p: string) => table.terms.get(p) ?? table.stems.get(p) ?? (this.catalogWords.has(p) ? p : undefined);
-    for (let cut = w.length - 3; cut >= 3; cut--) {
-      const head = w.slice(0, cut);
-      const tailTerm = part(w.slice(cut));
-      if (tailTerm === undefined) continue;
-      for (const joint of ['', 's', 'e', 'en', 'n']) {
-        if (!head.endsWith(joint) || head.length - joint.length < 3) continue;
-        const first = head.slice(0, head.length - joint.length);
-        const headTerm = part(first) ?? this.compound(table, lang, first);
-        if (headTerm !== undefined) return `${headTerm} ${tailTerm}`;
-      }
-    }
-    return undefined;
   }
 
   /** The constraint phrases in the words (longest first), taken out and merged into one filter. */
@@ -286,16 +184,6 @@ export class QueryReader {
     const ws = words.split(' ');
     return this.named(ws.join('')) ?? this.named(trim(ws).join(''));
   }
-}
-
-/** "generator of image" (French, Spanish, Portuguese, Italian word order) as English says it: "image generator". */
-function ofPhrases(ws: string[]): string[] {
-  const out = [...ws];
-  for (let i = 1; i + 1 < out.length; i++) {
-    if (out[i] !== 'of' || FILLER.has(out[i - 1]!) || FILLER.has(out[i + 1]!) || out[i + 1] === 'to') continue;
-    out.splice(i - 1, 3, out[i + 1]!, out[i - 1]!);
-  }
-  return out.filter((w) => w !== 'of');
 }
 
 /** The words without filler at either end. */

@@ -18,6 +18,9 @@ const STOPWORDS = new Set([
   'even', 'other', 'another', 'turn', 'turns', 'one', 'ones', 'lot', 'lots', 'kind', 'sort', 'please', 'looking', 'find', 'way', 'ways',
 ]);
 
+/** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
+export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
+
 /** A number, or "v" or one letter before a number: a version, not a word ("3d" and "4k" are words). */
 const VERSION_WORD = /^(?:\d+|v\d+|[a-z]\d)$/;
 

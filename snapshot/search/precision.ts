@@ -1,0 +1,33 @@
+// How much of a query a tool must match to be a result: the engine's precision rule, so that one
+// shared word ("voice lessons near me", "gemini horoscope this week") is no match.
+import { needWords } from './words.ts';
+
+/** What a word found where a match means something (STRONG_FIELD) counts; a word a tagline or description only mentions counts 1. */
+const STRONG = 2;
+
+/**
+ * One word may be found anywhere; of two, one must say what the tool is about (or both be
+ * mentioned); of more, twice that.
+ */
+const meaningful = (words: number) => Math.min(words - 1, 2) * STRONG;
+
+/**
+ * The strength a tool's matched words must add up to. `words`: the query's words as read;
+ * `matched`: how many content words are matched; `alternatives`: the words are the need stated
+ * beside alternatives to a tool, which must be what a tool is about, not a word its description
+ * mentions ("chatgpt alternative in german").
+ */
+export function neededStrength(words: readonly string[], matched: number, alternatives: boolean): number {
+  if (alternatives) return Math.max(STRONG, meaningful(matched));
+  return meaningful(outcomeWords(words) ?? matched);
+}
+
+/**
+ * "turn my class notes into a slideshow": what comes after "into" is the need, what comes before
+ * the material, so only the need's words (how many) decide whether a tool is a match.
+ */
+function outcomeWords(ws: readonly string[]): number | undefined {
+  const at = ws.lastIndexOf('into');
+  const need = at < 0 ? [] : needWords(ws.slice(at + 1));
+  return need.length > 0 ? need.length : undefined;
+}

@@ -1,0 +1,130 @@
+// A query in German, French, Spanish, Portuguese, Italian or Dutch, read in English: which of the
+// six languages it is written in (if any), and its words as the English the catalog is written in
+// (the vocabulary's terms whole or by Snowball stem, German and Dutch compounds split, Romance
+// word order), tools' names kept as written.
+import type { SearchLanguage } from '../contract.ts';
+import type { SearchVocabulary } from '../types.ts';
+import { STEMMERS } from './stemmers.ts';
+import { FILLER } from './words.ts';
+
+/** A language's words (and phrases) and Snowball stems, each -> the English it means. */
+interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
+
+export class Translator {
+  private readonly english: Set<string>;
+  /** Each language's words and stems -> the English they mean. */
+  private readonly languages: Map<SearchLanguage, LanguageTable>;
+  private readonly stopwords: Map<SearchLanguage, Set<string>>;
+  private readonly alsoEnglish: Map<SearchLanguage, Set<string>>;
+  /** Each language's stems' first three letters. */
+  private readonly stemStarts: Map<SearchLanguage, Set<string>>;
+
+  constructor(
+    vocabulary: SearchVocabulary,
+    /** A compacted name, slug, former slug or alias -> the tool it names. */
+    private readonly named: (compacted: string) => number | undefined,
+    /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
+    private readonly catalogWords: ReadonlySet<string>,
+  ) {
+    this.english = new Set(vocabulary.english);
+    // Maps, not the snapshot's objects: a query word such as "constructor" must not find Object's own properties.
+    this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)) }]));
+    this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
+    this.alsoEnglish = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.alsoEnglish)]));
+    this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
+  }
+
+  /**
+   * The language whose words the query uses most, when it uses more of them than common English
+   * words: each word counts for a language when it is one of its terms (whole or by stem) or stop
+   * words and is no word the catalog writes in English nor an English word ("premier league table").
+   */
+  language(ws: string[]): SearchLanguage | undefined {
+    // Most queries are English: a query whose every word is the catalog's is read as English at
+    // once, and stems are tried only for words English does not know (stemming every word in six
+    // languages was most of the cost of reading a query).
+    const candidates = ws.filter((w) => /\p{L}/u.test(w) && !this.catalogWords.has(w));
+    if (candidates.length === 0) return undefined;
+    let best: SearchLanguage | undefined;
+    let bestHits = 0;
+    let bestOwn = 0;
+    for (const [lang, table] of this.languages) {
+      const stop = this.stopwords.get(lang)!;
+      const shared = this.alsoEnglish.get(lang)!;
+      const hits = candidates.filter((w) => !shared.has(w)).filter((w) => table.terms.has(w) || stop.has(w)
+        || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
+      // Between languages as likely, the one more of whose words the query uses, the catalog's too
+      // ("com" in "editor de video gratis com ia" is Portuguese, not Spanish).
+      const own = hits === bestHits && hits > 0 ? ws.filter((w) => table.terms.has(w) || stop.has(w)).length : 0;
+      if (hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
+      const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !table.terms.has(w) && !stop.has(w)).length;
+      if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, ws.filter((w) => table.terms.has(w) || stop.has(w)).length];
+    }
+    return best;
+  }
+
+  private termOf(table: LanguageTable, lang: SearchLanguage, w: string): string | undefined {
+    // A Snowball stem is a start of its word: a word whose first letters begin no stem is not stemmed.
+    return table.terms.get(w) ?? (w.length >= 4 && this.stemStarts.get(lang)!.has(w.slice(0, 3)) ? table.stems.get(STEMMERS[lang](w)) : undefined);
+  }
+
+  /** The query's words in English: the language's phrases (up to three words), words and stems, compounds split; other words as written. */
+  translate(ws: string[], lang: SearchLanguage): string[] {
+    const table = this.languages.get(lang)!;
+    const stop = this.stopwords.get(lang)!;
+    const out: string[] = [];
+    for (let i = 0; i < ws.length; i++) {
+      // A tool's name of several words stays as written ("dall e", "le chat"): none of its words is a stop word or a term.
+      const name = [4, 3, 2].find((n) => i + n <= ws.length && this.named(ws.slice(i, i + n).join('')) !== undefined);
+      if (name !== undefined) {
+        out.push(...ws.slice(i, i + name));
+        i += name - 1;
+        continue;
+      }
+      const phrase = [3, 2].map((n) => (i + n <= ws.length ? [n, table.terms.get(ws.slice(i, i + n).join(' '))] as const : undefined)).find((p) => p?.[1] !== undefined);
+      if (phrase) {
+        out.push(...phrase[1]!.split(' '));
+        i += phrase[0] - 1;
+        continue;
+      }
+      const w = ws[i]!;
+      // A word the catalog writes in English ("video", "chat") is kept, unless the language's terms name it whole ("a" -> "to").
+      const term = table.terms.get(w) ?? (this.catalogWords.has(w) ? undefined : this.termOf(table, lang, w) ?? this.compound(table, lang, w));
+      if (term !== undefined) out.push(...term.split(' '));
+      else if (!stop.has(w)) out.push(w);
+    }
+    return ofPhrases(out);
+  }
+
+  /**
+   * A German or Dutch compound of known words ("bildgenerator", "afbeeldinggenerator",
+   * "hintergrundentferner"): its parts in English, with the joining "s", "e" or "en" between them.
+   */
+  private compound(table: LanguageTable, lang: SearchLanguage, w: string): string | undefined {
+    if ((lang !== 'de' && lang !== 'nl') || w.length < 7) return undefined;
+    // Parts are looked up as written or as a stem (no stemming per cut: a query's every word is tried).
+    const part = (p: string) => table.terms.get(p) ?? table.stems.get(p) ?? (this.catalogWords.has(p) ? p : undefined);
+    for (let cut = w.length - 3; cut >= 3; cut--) {
+      const head = w.slice(0, cut);
+      const tailTerm = part(w.slice(cut));
+      if (tailTerm === undefined) continue;
+      for (const joint of ['', 's', 'e', 'en', 'n']) {
+        if (!head.endsWith(joint) || head.length - joint.length < 3) continue;
+        const first = head.slice(0, head.length - joint.length);
+        const headTerm = part(first) ?? this.compound(table, lang, first);
+        if (headTerm !== undefined) return `${headTerm} ${tailTerm}`;
+      }
+    }
+    return undefined;
+  }
+}
+
+/** "generator of image" (French, Spanish, Portuguese, Italian word order) as English says it: "image generator". */
+function ofPhrases(ws: string[]): string[] {
+  const out = [...ws];
+  for (let i = 1; i + 1 < out.length; i++) {
+    if (out[i] !== 'of' || FILLER.has(out[i - 1]!) || FILLER.has(out[i + 1]!) || out[i + 1] === 'to') continue;
+    out.splice(i - 1, 3, out[i + 1]!, out[i - 1]!);
+  }
+  return out.filter((w) => w !== 'of');
+}
