@@ -42,12 +42,12 @@ const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
 ];
 /** "X vs Y", "X versus Y", "X or Y", "X compared to Y", "is X better than Y". */
 const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against|(?:better|worse|faster|cheaper)\s+than)\s+(.+)$/;
+/** The nouns that ask for alternatives in the patterns above. */
+const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competitors', 'replacement', 'replacements', 'substitute', 'substitutes'];
 /** The words that ask for alternatives in the patterns above, with their connectors. */
-const ASKING = new Set(['alternative', 'alternatives', 'competitor', 'competitors', 'replacement', 'replacements', 'substitute', 'substitutes',
-  'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
-
+const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
 /** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
-const COMPARING = new Set(['alternative', 'alternatives', 'competitor', 'competitors', 'replacement', 'replacements', 'substitute', 'substitutes', 'vs', 'versus']);
+const COMPARING = new Set([...ALTERNATIVE_NOUNS, 'vs', 'versus']);
 
 /** How many words around a constraint a phrasing holding it may reach. */
 const PHRASING_REACH = 3;
