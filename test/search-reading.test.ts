@@ -101,6 +101,26 @@ describe('search for comparisons and alternatives', () => {
     expect(top('chatgpt alternative in german', 3)).toEqual(top('chatgpt alternative', 3));
   });
 
+  it('keeps a tool\'s name of several words through translation, and reads "or" in the six languages: "le chat ou chatgpt" compares two tools', () => {
+    expect(page('le chat ou chatgpt').interpreted).toEqual({ language: 'fr', versus: ['le-chat', 'chatgpt'] });
+    expect(top('le chat ou chatgpt', 2)).toEqual(['le-chat', 'chatgpt']);
+  });
+
+  it('reads a query as the language more of whose words it uses when two are as likely ("com" is Portuguese)', () => {
+    expect(page('editor de video gratis com ia').interpreted?.language).toBe('pt');
+    expect(page('editor de video gratis con ia').interpreted?.language).toBe('es');
+  });
+
+  it('judges "X into Y" by the need after "into": the words before are the material', () => {
+    const q = 'turn my class notes into a slideshow';
+    expect(top(q, 3).some((slug) => inCategory(slug, 'presentations')), top(q, 3).join()).toBe(true);
+  });
+
+  it('never reads a word the catalog uses as a typo of a name ("resume" is not Relume)', () => {
+    expect(top('resume generator', 10)).not.toContain('relume');
+    expect(top('relume', 1)).toEqual(['relume']);
+  });
+
   it('reads "cheaper than X" as the pricing tiers below X\'s', () => {
     expect(page('cheaper than jasper').interpreted).toEqual({ similar_to: 'jasper', pricing: ['free', 'freemium'] });
     expect(page('cheaper than github copilot').interpreted).toEqual({ similar_to: 'github-copilot', pricing: ['free'] });

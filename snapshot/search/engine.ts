@@ -152,12 +152,9 @@ class Engine implements SearchEngine {
    * the named tool first among equal matches (a word matched counts more than any similarity).
    */
   private addSimilarity(tool: number): void {
-    const similar = new Map(this.similarTo(tool).map((s) => [s.index, s.similarity]));
-    const { score, touched, count } = this.tally;
-    for (let t = 0; t < count; t++) {
-      const doc = touched[t]!;
-      score[doc] = score[doc]! + Math.round(SIMILAR * (similar.get(doc) ?? 0)); // scores are whole numbers: sortKey packs them with the tie-break
-    }
+    const { score } = this.tally;
+    // Only the tools the need matched (a score) gain; scores stay whole numbers, as sortKey packs them with the tie-break.
+    for (const s of this.similarTo(tool)) if (score[s.index] !== 0) score[s.index] = score[s.index]! + Math.round(SIMILAR * s.similarity);
   }
 
   private similarTo(tool: number): readonly Similar[] {

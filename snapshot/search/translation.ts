@@ -55,10 +55,10 @@ export class Translator {
         || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
       // Between languages as likely, the one more of whose words the query uses, the catalog's too
       // ("com" in "editor de video gratis com ia" is Portuguese, not Spanish).
-      const own = hits === bestHits && hits > 0 ? ws.filter((w) => table.terms.has(w) || stop.has(w)).length : 0;
-      if (hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
+      const own = ws.filter((w) => table.terms.has(w) || stop.has(w)).length;
+      if (hits === 0 || hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
       const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !table.terms.has(w) && !stop.has(w)).length;
-      if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, ws.filter((w) => table.terms.has(w) || stop.has(w)).length];
+      if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, own];
     }
     return best;
   }
