@@ -9,7 +9,7 @@ import type { Highlights } from '../schema.ts';
 import { compact } from '../search-index.ts';
 import type { SnapshotData } from '../types.ts';
 import { phrasedCategories, type Vocabulary } from './vocabulary.ts';
-import { escapeHtml, isWord, startOrder, startsAt, textPlaces, wordEnd, type TextPlaces } from './text-places.ts';
+import { escapeHtml, isWord, startOrder, textPlaces, wordEnd, type TextPlaces } from './text-places.ts';
 import { variants, words } from './words.ts';
 
 export type { Highlights };
@@ -162,7 +162,7 @@ function matchRanges({ lower, starts }: TextPlaces, marks: Marks): number[] {
     const c = lower.charCodeAt(at);
     if (c >= 97 && c <= 122 ? ((firsts >>> (c - 97)) & 1) === 0 : !otherFirst) continue;
     for (const f of marks.find) {
-      if (!startsAt(lower, f, at)) continue;
+      if (!lower.startsWith(f, at)) continue;
       const end = wordEnd(lower, at + f.length);
       if (marksWord(lower, at, end, marks)) out.push(at, end);
     }
@@ -175,7 +175,7 @@ function matchRanges({ lower, starts }: TextPlaces, marks: Marks): number[] {
 function phraseRanges(lower: string, at: number, marks: Marks, out: number[]): void {
   for (const phrase of marks.phrases) {
     const head = phrase[0]!;
-    if (!startsAt(lower, head, at)) continue;
+    if (!lower.startsWith(head, at)) continue;
     let end = at + head.length;
     for (let k = 1; k < phrase.length && end >= 0; k++) {
       // The next word after a space or a hyphen or two ("text to speech", "text-to-speech", "voice-over").

@@ -1,7 +1,7 @@
 // Places in a text as highlighting reads them: which characters belong to a word, where a word
-// ends, whether a form begins at a place, matches in order of place, the text folded as search
-// folds it while keeping every character's place (with its words' starts, made once per
-// snapshot), and the HTML escaping of the pieces between marks.
+// ends, matches in order of place, the text folded as search folds it while keeping every
+// character's place (with its words' starts, made once per snapshot), and the HTML escaping of
+// the pieces between marks.
 import { fold } from '../search-index.ts';
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
@@ -17,12 +17,10 @@ export function wordEnd(s: string, i: number): number {
   return i;
 }
 
-/** lower.startsWith(s, at), its first two characters compared first: most words a form is compared with differ there. */
-export function startsAt(lower: string, s: string, at: number): boolean {
-  return s.charCodeAt(0) === lower.charCodeAt(at) && (s.length < 2 || s.charCodeAt(1) === lower.charCodeAt(at + 1)) && lower.startsWith(s, at);
-}
-
-/** The ranges' places in order of start, the longer first at one start (insertion sort: a text has a few matches). */
+/**
+ * The ranges' places in order of start, the longer first at one start. An insertion sort: a text
+ * has a few matches, and Array.from + sort with a comparator made highlighting 10 results 39 -> 47 us.
+ */
 export function startOrder(ranges: readonly number[]): number[] {
   const order: number[] = [];
   for (let k = 0; k < ranges.length; k += 2) {
