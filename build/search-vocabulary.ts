@@ -78,7 +78,6 @@ function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STE
     }
   }
   const list = (stopwords as Record<string, string[]>)[lang]!.map(fold).filter((w) => terms[w] === undefined);
-  // Short function words ("die", "mir", "com", "ou") are English too by the dictionary but say much more of their own language.
-  const alsoEnglish = [...Object.keys(terms), ...list].filter((w) => w.length >= 4 && english.has(w));
+  const alsoEnglish = [...Object.keys(terms), ...list].filter((w) => english.has(w));
   return { terms, stems, stopwords: [...new Set(list)].sort(), alsoEnglish: [...new Set(alsoEnglish)].sort() };
 }

@@ -26,7 +26,7 @@ export interface CompiledLanguage {
   stems: Record<string, string>;
   /** Words that carry no need in a query (stopwords-iso), terms excepted. */
   stopwords: string[];
-  /** Its words of four letters or more (terms or stop words) that are English words too ("premier", "table"): alone, no sign of the language. */
+  /** Its words (terms or stop words) that are English words too ("premier", "table", "sea"): from four letters, alone, no sign of the language; never dropped from an English query. */
   alsoEnglish: string[];
 }
 

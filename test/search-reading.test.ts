@@ -12,6 +12,7 @@ let data: SnapshotData;
 let engine: SearchEngine;
 const page = (q: string, filter: SearchFilter = {}) => engine.page(q, filter, 0, 10);
 const top = (q: string, n = 3, filter: SearchFilter = {}) => page(q, filter).hits.slice(0, n).map((h) => data.tools[h.index]!.slug);
+const words = (q: string) => engine.page(q, {}, 0, 1, { words: true }).words;
 const tool = (slug: string) => data.tools.find((t) => t.slug === slug)!;
 const inCategory = (slug: string, category: string) => tool(slug).categories.some((c) => c.slug === category);
 
@@ -41,6 +42,20 @@ describe('search in six more languages', () => {
   it('reads an English query as English, even one with a word other languages share', () => {
     expect(page('video editor').interpreted).toBeUndefined();
     expect(page('image generator').interpreted).toBeUndefined();
+    // "generate" is an Italian verb form too; "vector" and "icons" are the catalog's words.
+    expect(page('generate vector icons').interpreted).toBeUndefined();
+  });
+
+  it('reads the catalog\'s words as borrowed beside a word of the language\'s own: "ki programmierassistent vscode open source" is German', () => {
+    expect(page('ki programmierassistent vscode open source').interpreted).toEqual({ language: 'de', open_source: true });
+    for (const slug of top('ki programmierassistent vscode open source', 3)) expect(tool(slug).open_source, slug).toBe(true);
+    expect(top('ki programmierassistent vscode open source', 3).some((slug) => inCategory(slug, 'code-completion'))).toBe(true);
+  });
+
+  it('drops another language\'s stop words from a query read as English, but never an English word', () => {
+    expect(words('ai tool voor social media posts')).toEqual(['social', 'media', 'posts']);
+    // "sea" is a Spanish and Italian stop word, and English.
+    expect(words('sea otter facts')).toEqual(['sea', 'otter', 'facts']);
   });
 });
 
@@ -168,6 +183,11 @@ describe('search precision', () => {
     expect(page('premier league table').hits).toEqual([]);
     // Alone, a word still finds the name it begins (someone typing it).
     expect(top('table', 1)).toEqual(['tableau']);
+  });
+
+  it('drops the rest of a contraction and the words every tool claims ("quick", "tomorrow")', () => {
+    expect(words('turn my word doc into slides for tomorrow\'s meeting')).toEqual(['word', 'doc', 'slides', 'meeting']);
+    expect(words('a quick and easy logo for my bakery')).toEqual(['logo', 'bakery']);
   });
 
   it('reads a last word typed in part as the phrasing it starts ("image gen"), so image generators come first', () => {

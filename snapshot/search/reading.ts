@@ -84,7 +84,7 @@ export class QueryReader {
     // A query that is a tool's name is read as written, even when it holds a constraint word ("gemini cli").
     if (this.named(raw.join('')) !== undefined) return { words: raw, filter: {}, interpreted: {} };
     const language = this.translator.language(raw);
-    const translated = language === undefined ? raw : this.translator.translate(raw, language);
+    const translated = language === undefined ? this.translator.withoutForeignStopwords(raw) : this.translator.translate(raw, language);
     const english = translated.map((w) => this.correct(w) ?? w);
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');

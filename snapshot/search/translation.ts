@@ -16,6 +16,8 @@ export class Translator {
   private readonly languages: Map<SearchLanguage, LanguageTable>;
   private readonly stopwords: Map<SearchLanguage, Set<string>>;
   private readonly alsoEnglish: Map<SearchLanguage, Set<string>>;
+  /** Stop words of the six languages that are no English or catalog word ("pour", "voor", "con"). */
+  private readonly foreign: Set<string>;
   /** Each language's stems' first three letters. */
   private readonly stemStarts: Map<SearchLanguage, Set<string>>;
 
@@ -31,6 +33,9 @@ export class Translator {
     this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)) }]));
     this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
     this.alsoEnglish = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.alsoEnglish)]));
+    const englishToo = new Set([...this.alsoEnglish.values()].flatMap((shared) => [...shared]));
+    this.foreign = new Set([...this.stopwords.values()].flatMap((stop) => [...stop])
+      .filter((w) => /\p{L}/u.test(w) && !this.english.has(w) && !englishToo.has(w) && !catalogWords.has(w)));
     this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
   }
 
@@ -51,16 +56,30 @@ export class Translator {
     for (const [lang, table] of this.languages) {
       const stop = this.stopwords.get(lang)!;
       const shared = this.alsoEnglish.get(lang)!;
-      const hits = candidates.filter((w) => !shared.has(w)).filter((w) => table.terms.has(w) || stop.has(w)
+      // Short function words ("die", "mir", "com", "ou") are English too by the dictionary but say much more of their own language.
+      const hits = candidates.filter((w) => w.length < 4 || !shared.has(w)).filter((w) => table.terms.has(w) || stop.has(w)
         || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
       // Between languages as likely, the one more of whose words the query uses, the catalog's too
       // ("com" in "editor de video gratis com ia" is Portuguese, not Spanish).
       const own = ws.filter((w) => table.terms.has(w) || stop.has(w)).length;
       if (hits === 0 || hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
-      const englishOnly = ws.filter((w) => (this.english.has(w) || this.catalogWords.has(w)) && !table.terms.has(w) && !stop.has(w)).length;
+      // The catalog's words are as often borrowed ("open source", "app") as English: beside a
+      // word of the language's own, they count half.
+      const borrowed = own > 0 ? 0.5 : 1;
+      const englishOnly = ws.filter((w) => this.english.has(w) && !table.terms.has(w) && !stop.has(w)).length
+        + borrowed * ws.filter((w) => this.catalogWords.has(w) && !this.english.has(w) && !table.terms.has(w) && !stop.has(w)).length;
       if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, own];
     }
     return best;
+  }
+
+  /**
+   * A query read as English keeps no other language's stop word: "transcription audio pour mac"
+   * has too few French words to be read as French, but "pour" is no need.
+   */
+  withoutForeignStopwords(ws: string[]): string[] {
+    const kept = ws.filter((w) => !this.foreign.has(w));
+    return kept.length > 0 ? kept : ws;
   }
 
   private termOf(table: LanguageTable, lang: SearchLanguage, w: string): string | undefined {

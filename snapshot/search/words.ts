@@ -16,6 +16,10 @@ const STOPWORDS = new Set([
   'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
   'but', 'only', 'let', 'lets', 'give', 'gives', 'own', 'called', 'named', 'tell', 'tells', 'better', 'really', 'actually',
   'even', 'other', 'another', 'turn', 'turns', 'one', 'ones', 'lot', 'lots', 'kind', 'sort', 'please', 'looking', 'find', 'way', 'ways',
+  // The rest of a contraction ("tomorrow's", "won't", "i'll", "you're", "we've", "i'd").
+  's', 't', 'll', 're', 've', 'd',
+  // How soon or how well, which every tool claims: no need of its own.
+  'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap',
 ]);
 
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
