@@ -65,7 +65,7 @@ export class Translator {
       if (hits === 0 || hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
       // The catalog's words are as often borrowed ("open source", "app") as English: beside a
       // word of the language's own, they count half.
-      const borrowed = own > 0 ? 0.5 : 1;
+      const borrowed = ws.some((w) => (table.terms.has(w) || stop.has(w)) && !this.english.has(w)) ? 0.5 : 1;
       const englishOnly = ws.filter((w) => this.english.has(w) && !table.terms.has(w) && !stop.has(w)).length
         + borrowed * ws.filter((w) => this.catalogWords.has(w) && !this.english.has(w) && !table.terms.has(w) && !stop.has(w)).length;
       if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, own];
