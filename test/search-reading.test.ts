@@ -52,6 +52,14 @@ describe('search in six more languages', () => {
     expect(top('ki programmierassistent vscode open source', 3).some((slug) => inCategory(slug, 'code-completion'))).toBe(true);
   });
 
+  it('reads "make" and "create" in every language as English reads them: no word of the need ("nieuwsbrief maken" finds what "make a newsletter" finds)', () => {
+    for (const [q, english] of [['nieuwsbrief maken met ai', 'make a newsletter with ai'], ['crear un logo', 'create a logo'], ['logo erstellen', 'create a logo'], ['criar logotipo com ia', 'create a logo with ai']]) {
+      expect(words(q!), q).toEqual(words(english!));
+      expect(top(q!, 5), q).toEqual(top(english!, 5));
+    }
+    expect(page('create a logo').interpreted).toBeUndefined();
+  });
+
   it('drops another language\'s stop words from a query read as English, but never an English word', () => {
     expect(words('ai tool voor social media posts')).toEqual(['social', 'media', 'posts']);
     // "sea" is a Spanish and Italian stop word, and English.

@@ -5,7 +5,7 @@
 import type { SearchLanguage } from '../contract.ts';
 import type { SearchVocabulary } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
-import { FILLER } from './words.ts';
+import { FILLER, STOPWORDS } from './words.ts';
 
 /** A language's words (and phrases) and Snowball stems, each -> the English it means. */
 interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
@@ -28,7 +28,8 @@ export class Translator {
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
     private readonly catalogWords: ReadonlySet<string>,
   ) {
-    this.english = new Set(vocabulary.english);
+    // English stop words, and the engine's own weak words ("create" is an Italian verb form too).
+    this.english = new Set([...vocabulary.english, ...STOPWORDS]);
     // Maps, not the snapshot's objects: a query word such as "constructor" must not find Object's own properties.
     this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)) }]));
     this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));

@@ -6,7 +6,7 @@ import { fold } from '../search-index.ts';
  * Weak words: they never decide a ranking. They are dropped when the query has other words, so a
  * result matching every content word ("sql" in "write sql") outranks one matching a weak word.
  */
-const STOPWORDS = new Set([
+export const STOPWORDS: ReadonlySet<string> = new Set([
   'a', 'an', 'and', 'the', 'to', 'for', 'of', 'in', 'on', 'with', 'my', 'from', 'by', 'or', 'is', 'it', 'that', 'this',
   'ai', 'tool', 'tools', 'app', 'apps', 'best', 'write', 'make', 'create', 'using', 'use', 'want', 'need', 'help', 'me',
   'i', 'can', 'how', 'do', 'some', 'something', 'online', 'software', 'good', 'way', 'into', 'your',
