@@ -79,7 +79,7 @@ class Engine implements SearchEngine {
     const phrased = [...Object.values(data.vocabulary.phrasings).flat(), ...data.vocabulary.equivalents.flat()].flatMap((t) => t.split(' '));
     const spelling = new Spelling(new Set([...this.vocabulary.tokens, ...phrased]), this.vocabulary.ordinary);
     this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, (word) => spelling.correct(word),
-      (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')));
+      (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')), (key, make, bytes) => memo.remember(key, make, bytes));
   }
 
   highlights(words: readonly string[], docs: readonly number[]): Highlights[] {

@@ -4,7 +4,7 @@
 // beyond plain words is reported as `meta.interpreted`, so an app can show it.
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
-import { Translator } from './translation.ts';
+import { Translator, type Remember } from './translation.ts';
 import { FILLER, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
@@ -69,6 +69,8 @@ export class QueryReader {
     private readonly correct: (word: string) => string | undefined,
     /** Whether words are one of the vocabulary's phrasings ("api for open source models"). */
     private readonly isPhrasing: (ws: string[]) => boolean,
+    /** Where what a word says of its language is remembered. */
+    remember?: Remember,
   ) {
     const { vocabulary } = data;
     const phrases = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
@@ -76,7 +78,7 @@ export class QueryReader {
       filter: { ...(c.pricing && { pricing: c.pricing }), ...(c.platform && { platform: c.platform }), ...(c.open_source !== undefined && { open_source: c.open_source }) },
     }))).sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
-    this.translator = new Translator(vocabulary, named, catalogWords);
+    this.translator = new Translator(vocabulary, named, catalogWords, remember);
   }
 
   read(q: string): Reading {

@@ -7,6 +7,16 @@ import type { SearchVocabulary } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { FILLER, STOPWORDS } from './words.ts';
 
+/** Remembers a value made from the snapshot alone under `key` (HitsMemo.remember). */
+export type Remember = <T>(key: string, make: () => T, bytes: (value: T) => number) => T;
+
+/** A word's evidence (Translator.evidence): bit i, it counts for the i-th language; bits OWN + i, it is a term or stop word there; OWN_NOT_ENGLISH + i, and no English stop word. */
+const HIT_BITS = 0x3f;
+const OWN = 6;
+const OWN_NOT_ENGLISH = 12;
+const ENGLISH = 1 << 18;
+const CATALOG = 1 << 19;
+
 /** A language's words (and phrases) and Snowball stems, each -> the English it means. */
 interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
 
@@ -27,6 +37,8 @@ export class Translator {
     private readonly named: (compacted: string) => number | undefined,
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
     private readonly catalogWords: ReadonlySet<string>,
+    /** Where what a word says of its language is remembered (the engine's memory, recall.ts). */
+    private readonly remember: Remember = (_key, make) => make(),
   ) {
     // English stop words, and the engine's own weak words ("create" is an Italian verb form too).
     this.english = new Set([...vocabulary.english, ...STOPWORDS]);
@@ -46,32 +58,50 @@ export class Translator {
    * words and is no word the catalog writes in English nor an English word ("premier league table").
    */
   language(ws: string[]): SearchLanguage | undefined {
-    // Most queries are English: a query whose every word is the catalog's is read as English at
-    // once, and stems are tried only for words English does not know (stemming every word in six
-    // languages was most of the cost of reading a query).
-    const candidates = ws.filter((w) => /\p{L}/u.test(w) && !this.catalogWords.has(w));
-    if (candidates.length === 0) return undefined;
+    const evidence = ws.map((w) => this.remember(`${w}\0language`, () => this.evidence(w), () => 48 + 2 * w.length));
+    // Most queries are English: a query none of whose words counts for a language is read as English at once.
+    if (!evidence.some((e) => (e & HIT_BITS) !== 0)) return undefined;
     let best: SearchLanguage | undefined;
     let bestHits = 0;
     let bestOwn = 0;
-    for (const [lang, table] of this.languages) {
-      const stop = this.stopwords.get(lang)!;
-      const shared = this.alsoEnglish.get(lang)!;
-      // Short function words ("die", "mir", "com", "ou") are English too by the dictionary but say much more of their own language.
-      const hits = candidates.filter((w) => w.length < 4 || !shared.has(w)).filter((w) => table.terms.has(w) || stop.has(w)
-        || (!this.english.has(w) && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))).length;
+    [...this.languages.keys()].forEach((lang, i) => {
+      const count = (bit: number) => evidence.filter((e) => (e & bit) !== 0).length;
+      const hits = count(1 << i);
       // Between languages as likely, the one more of whose words the query uses, the catalog's too
       // ("com" in "editor de video gratis com ia" is Portuguese, not Spanish).
-      const own = ws.filter((w) => table.terms.has(w) || stop.has(w)).length;
-      if (hits === 0 || hits < bestHits || (hits === bestHits && own <= bestOwn)) continue;
+      const own = count(1 << (OWN + i));
+      if (hits === 0 || hits < bestHits || (hits === bestHits && own <= bestOwn)) return;
       // The catalog's words are as often borrowed ("open source", "app") as English: beside a
       // word of the language's own, they count half.
-      const borrowed = ws.some((w) => (table.terms.has(w) || stop.has(w)) && !this.english.has(w)) ? 0.5 : 1;
-      const englishOnly = ws.filter((w) => this.english.has(w) && !table.terms.has(w) && !stop.has(w)).length
-        + borrowed * ws.filter((w) => this.catalogWords.has(w) && !this.english.has(w) && !table.terms.has(w) && !stop.has(w)).length;
+      const borrowed = count(1 << (OWN_NOT_ENGLISH + i)) > 0 ? 0.5 : 1;
+      const others = evidence.filter((e) => (e & (1 << (OWN + i))) === 0);
+      const englishOnly = others.filter((e) => (e & ENGLISH) !== 0).length + borrowed * others.filter((e) => (e & (ENGLISH | CATALOG)) === CATALOG).length;
       if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, own];
-    }
+    });
     return best;
+  }
+
+  /**
+   * What a word says of the query's language, as bits (see HIT_BITS): for which languages it
+   * counts, which have it as a term or stop word (and not as an English stop word too), whether it
+   * is English, whether the catalog writes it. A word's evidence depends on nothing else, so it is
+   * remembered like a word's matches: stemming a word in six languages and splitting it as a
+   * German or Dutch compound was most of the cost of reading a query.
+   */
+  private evidence(w: string): number {
+    const english = this.english.has(w);
+    const catalog = this.catalogWords.has(w);
+    let bits = (english ? ENGLISH : 0) | (catalog ? CATALOG : 0);
+    [...this.languages].forEach(([lang, table], i) => {
+      const stop = this.stopwords.get(lang)!;
+      const own = table.terms.has(w) || stop.has(w);
+      if (own) bits |= (1 << (OWN + i)) | (english ? 0 : 1 << (OWN_NOT_ENGLISH + i));
+      // Stems are tried only for words English does not know. Short function words ("die", "mir",
+      // "com", "ou") are English too by the dictionary but say much more of their own language.
+      if (catalog || !/\p{L}/u.test(w) || (w.length >= 4 && this.alsoEnglish.get(lang)!.has(w))) return;
+      if (own || (!english && (this.termOf(table, lang, w) !== undefined || this.compound(table, lang, w) !== undefined))) bits |= 1 << i;
+    });
+    return bits;
   }
 
   /**
