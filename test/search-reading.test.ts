@@ -60,6 +60,11 @@ describe('search in six more languages', () => {
     expect(page('create a logo').interpreted).toBeUndefined();
   });
 
+  it('reads German "-erkennung" as recognition: "pflanzenerkennung" finds plant identifiers, not AI-text detectors', () => {
+    expect(top('pflanzenerkennung app kostenlos', 1)).toEqual(['picturethis']);
+    expect(top('ki erkennung text', 3).every((slug) => inCategory(slug, 'ai-content-detection'))).toBe(true);
+  });
+
   it('drops another language\'s stop words from a query read as English, but never an English word', () => {
     expect(words('ai tool voor social media posts')).toEqual(['social', 'media', 'posts']);
     // "sea" is a Spanish and Italian stop word, and English.
@@ -104,6 +109,12 @@ describe('search for comparisons and alternatives', () => {
       for (const h of answer.hits) expect(['free', 'freemium']).toContain(data.tools[h.index]!.pricing);
       expect(answer.hits.map((h) => data.tools[h.index]!.slug)).not.toContain('chatgpt');
     }
+  });
+
+  it('reads "alternative X" without a connector, and a contraction typed without its apostrophe as the word it is ("thats" is no typo of "chats")', () => {
+    expect(page('alternative grammarly').interpreted).toEqual({ similar_to: 'grammarly' });
+    expect(page('grammarly alternative thats free').interpreted).toEqual({ similar_to: 'grammarly', pricing: ['free', 'freemium'] });
+    expect(page('alternativa gratuita ao grammarly').interpreted).toEqual({ language: 'pt', similar_to: 'grammarly', pricing: ['free', 'freemium'] });
   });
 
   it('reads "is X better than Y" as a comparison of the two', () => {

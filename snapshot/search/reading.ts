@@ -36,6 +36,8 @@ const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
   // "a", "de", "zu", "voor", "per", "para": the connector of an untranslated "alternative à/a/de/zu X".
   { re: /^(?:.*\s)?(?:alternatives?|competitors?|replacements?|substitutes?)\s+(?:to|for|of|a|de|zu|voor|per|para)\s+(.+)$/, at: 'start' },
   { re: /^(.+?)\s+(?:alternatives?|competitors?|replacements?|substitutes?)(?:\s.*)?$/, at: 'end' },
+  // "alternative grammarly", and an untranslated "alternativa gratuita grammarly".
+  { re: /^(?:.*\s)?(?:alternatives?|competitors?|replacements?|substitutes?)\s+(.+)$/, at: 'start' },
   { re: /^(?:something\s+|anything\s+|others?\s+)?(?:like|replace)\s+(.+)$/, at: 'start' },
   { re: /^(?:.*\s)?(?:similar\s+to|instead\s+of|cheaper\s+than|better\s+than)\s+(.+)$/, at: 'start' },
   { re: /^(.+?)\s+(?:like|similar)$/, at: 'end' },

@@ -4,6 +4,7 @@
 // query before it is read, so phrasings and constraints see the word as it was meant.
 import { editDistance } from '../edit-distance.ts';
 import { firstAtLeast, TypoIndex } from './typo-index.ts';
+import { STOPWORDS } from './words.ts';
 
 /** Shorter words are too often a different word one letter away. */
 const MIN_LENGTH = 5;
@@ -24,7 +25,7 @@ export class Spelling {
 
   /** The catalog word `word` was meant as, or undefined when it stands as written. */
   correct(word: string): string | undefined {
-    if (word.length < MIN_LENGTH || this.known.has(word) || this.ordinary.has(word) || !/^\p{L}+$/u.test(word) || this.startsAWord(word)) return undefined;
+    if (word.length < MIN_LENGTH || this.known.has(word) || this.ordinary.has(word) || STOPWORDS.has(word) || !/^\p{L}+$/u.test(word) || this.startsAWord(word)) return undefined;
     let best: string | undefined;
     let bestDistance = Infinity;
     for (const n of this.typos.matches(word)) {

@@ -16,8 +16,12 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
   'but', 'only', 'let', 'lets', 'give', 'gives', 'own', 'called', 'named', 'tell', 'tells', 'better', 'really', 'actually',
   'even', 'other', 'another', 'turn', 'turns', 'one', 'ones', 'lot', 'lots', 'kind', 'sort', 'please', 'looking', 'find', 'way', 'ways',
-  // The rest of a contraction ("tomorrow's", "won't", "i'll", "you're", "we've", "i'd").
-  's', 't', 'll', 're', 've', 'd',
+  // The rest of a contraction ("tomorrow's", "won't", "i'll", "you're", "we've", "i'd"), and
+  // contractions typed without their apostrophe.
+  's', 't', 'll', 're', 've', 'd', 'thats', 'theres', 'heres', 'isnt', 'arent', 'wasnt', 'doesnt', 'didnt', 'cant', 'wont',
+  'couldnt', 'wouldnt', 'shouldnt', 'youre', 'theyre', 'ive', 'whos', 'hows',
+  // Words that only frame the need ("an app that shows me", "make it look like").
+  'show', 'shows', 'look', 'looks', 'like', 'now',
   // How soon or how well, which every tool claims: no need of its own.
   'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap',
 ]);
