@@ -26,7 +26,7 @@ export class Translator {
   private readonly languages: Map<SearchLanguage, LanguageTable>;
   private readonly stopwords: Map<SearchLanguage, Set<string>>;
   private readonly alsoEnglish: Map<SearchLanguage, Set<string>>;
-  /** Stop words of the six languages that are no English or catalog word ("pour", "voor", "con"). */
+  /** Stop words of the six languages that are no English or catalog word ("voor", "mit", "avec"; not "pour" or "con"). */
   private readonly foreign: Set<string>;
   /** Each language's stems' first three letters. */
   private readonly stemStarts: Map<SearchLanguage, Set<string>>;
@@ -105,8 +105,8 @@ export class Translator {
   }
 
   /**
-   * A query read as English keeps no other language's stop word: "transcription audio pour mac"
-   * has too few French words to be read as French, but "pour" is no need.
+   * A query read as English keeps no other language's stop word: "ai tool voor social media posts"
+   * has too few Dutch words to be read as Dutch, but "voor" is no need.
    */
   withoutForeignStopwords(ws: string[]): string[] {
     const kept = ws.filter((w) => !this.foreign.has(w));
