@@ -2,7 +2,7 @@
 // six languages it is written in (if any), and its words as the English the catalog is written in
 // (the vocabulary's terms whole or by Snowball stem, German and Dutch compounds split, Romance
 // word order), tools' names kept as written.
-import type { SearchLanguage } from '../contract.ts';
+import { SEARCH_LANGUAGES, type SearchLanguage } from '../contract.ts';
 import type { SearchVocabulary } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { FILLER, STOPWORDS } from './words.ts';
@@ -11,11 +11,11 @@ import { FILLER, STOPWORDS } from './words.ts';
 export type Remember = <T>(key: string, make: () => T, bytes: (value: T) => number) => T;
 
 /** A word's evidence (Translator.evidence): bit i, it counts for the i-th language; bits OWN + i, it is a term or stop word there; OWN_NOT_ENGLISH + i, and no English stop word. */
-const HIT_BITS = 0x3f;
-const OWN = 6;
-const OWN_NOT_ENGLISH = 12;
-const ENGLISH = 1 << 18;
-const CATALOG = 1 << 19;
+const HIT_BITS = (1 << SEARCH_LANGUAGES.length) - 1;
+const OWN = SEARCH_LANGUAGES.length;
+const OWN_NOT_ENGLISH = 2 * SEARCH_LANGUAGES.length;
+const ENGLISH = 1 << (3 * SEARCH_LANGUAGES.length);
+const CATALOG = 1 << (3 * SEARCH_LANGUAGES.length + 1);
 
 /** A language's words (and phrases) and Snowball stems, each -> the English it means. */
 interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
