@@ -87,30 +87,32 @@ export function encodeItems(items: readonly unknown[]): EncodedItems {
 export function renderPage(items: EncodedItems, indices: readonly number[], meta: PageMeta, members?: readonly string[]): Uint8Array {
   const { bytes, starts } = items;
   const head = '{"data":[';
-  const tail = encoder.encode(`],"meta":${JSON.stringify(meta)}}`); // not_found may hold any text the client sent
-  const added = members?.map((m) => encoder.encode(m));
-  let size = head.length + tail.byteLength + Math.max(0, indices.length - 1);
-  for (let k = 0; k < indices.length; k++) size += starts[indices[k]! + 1]! - starts[indices[k]!]! + (added ? added[k]!.byteLength + 1 : 0);
+  const tail = `],"meta":${JSON.stringify(meta)}}`; // not_found may hold any text the client sent
+  // Texts are encoded straight into the page, with room for 3 bytes per UTF-16 unit (the most
+  // UTF-8 takes), then cut to size: TextEncoder.encode costs about 1 us a call on Node 20 (20
+  // members 21.6 us, encodeInto 1.5 us).
+  let size = head.length + 3 * tail.length + Math.max(0, indices.length - 1);
+  for (let k = 0; k < indices.length; k++) size += starts[indices[k]! + 1]! - starts[indices[k]!]! + (members ? 3 * members[k]!.length + 1 : 0);
   const out = new Uint8Array(size);
   let at = ascii(out, 0, head);
+  const text = (t: string) => { at += encoder.encodeInto(t, out.subarray(at)).written; };
   for (let k = 0; k < indices.length; k++) {
     if (k > 0) out[at++] = 0x2c; // ,
     const start = starts[indices[k]!]!;
     const end = starts[indices[k]! + 1]!;
-    if (added === undefined) {
+    if (members === undefined) {
       out.set(bytes.subarray(start, end), at);
       at += end - start;
     } else {
       out.set(bytes.subarray(start, end - 1), at); // without the closing brace
       at += end - 1 - start;
       out[at++] = 0x2c;
-      out.set(added[k]!, at);
-      at += added[k]!.byteLength;
+      text(members[k]!);
       out[at++] = 0x7d; // }
     }
   }
-  out.set(tail, at);
-  return out;
+  text(tail);
+  return at === size ? out : out.slice(0, at);
 }
 
 /**

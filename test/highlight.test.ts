@@ -88,7 +88,7 @@ describe('highlights of words the engine read through its vocabulary (real catal
   const highlighted = (q: string, limit = 10) => {
     const page = engine.page(q, {}, 0, limit, { words: true });
     const docs = page.hits.map((hit) => hit.index);
-    return { page, results: engine.highlights(page.words!, docs).map((highlights, k) => ({ tool: data.tools[docs[k]!]!, highlights })) };
+    return { page, results: engine.highlights(page.words!, docs).map(({ value: highlights }, k) => ({ tool: data.tools[docs[k]!]!, highlights })) };
   };
 
   beforeAll(async () => {

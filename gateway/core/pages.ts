@@ -3,6 +3,7 @@
 // meta. REST renders it to bytes from the items serialized once (pageAnswer); MCP reads it as
 // objects (pageJson). Nothing is rendered twice or parsed back.
 import { encodeItems, pageTag, renderPage, type PageMeta } from '../../snapshot/lists.ts';
+import { jsonText, plainValue } from '../../snapshot/json-text.ts';
 import type { Tool } from '../../snapshot/types.ts';
 import type { Answer } from './responses.ts';
 import type { SnapshotView } from './snapshot-view.ts';
@@ -47,7 +48,7 @@ export function pageJson(view: SnapshotView, page: Page): { data: unknown[]; met
   const columns = Object.entries(added ?? {});
   const data = indices.map((i, k) => {
     const item = fields ? pick(view.data.tools[i]!, fields) : items[i] as object;
-    return columns.length === 0 ? item : { ...item, ...Object.fromEntries(columns.map(([name, values]) => [name, values[k]])) };
+    return columns.length === 0 ? item : { ...item, ...Object.fromEntries(columns.map(([name, values]) => [name, plainValue(values[k])])) };
   });
   return { data, meta: page.meta };
 }
@@ -58,7 +59,7 @@ function memberTexts(added: Record<string, readonly unknown[]>, count: number): 
   const texts: string[] = [];
   for (let k = 0; k < count; k++) {
     let text = '';
-    for (const [name, values] of columns) text += `${text === '' ? '' : ','}"${name}":${JSON.stringify(values[k])}`;
+    for (const [name, values] of columns) text += `${text === '' ? '' : ','}"${name}":${jsonText(values[k])}`;
     texts.push(text);
   }
   return texts;

@@ -4,6 +4,7 @@
 // the filters and one page in rank order. The tables and scratch arrays are built once when the
 // snapshot loads; a query only reads them.
 import { compact, type SearchIndex } from '../search-index.ts';
+import type { WithJson } from '../json-text.ts';
 import { similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
 import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
@@ -45,7 +46,7 @@ export interface SearchEngine {
    */
   page(q: string, filter: SearchFilter, offset: number, limit: number, want?: PageWants): SearchPage;
   /** The highlights of these tools for the words a page answered (`want.words`): highlight.ts. */
-  highlights(words: readonly string[], docs: readonly number[]): Highlights[];
+  highlights(words: readonly string[], docs: readonly number[]): WithJson<Highlights>[];
 }
 
 export interface SearchEngineOptions {
@@ -82,7 +83,7 @@ class Engine implements SearchEngine {
       (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')), (key, make, bytes) => memo.remember(key, make, bytes));
   }
 
-  highlights(words: readonly string[], docs: readonly number[]): Highlights[] {
+  highlights(words: readonly string[], docs: readonly number[]): WithJson<Highlights>[] {
     this.highlighter ??= new Highlighter(this.data, this.vocabulary, this.tables.names);
     return this.highlighter.highlight(words, docs);
   }

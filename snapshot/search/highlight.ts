@@ -5,11 +5,12 @@
 // (slides / presentation), a phrasing (its category's name), words run together ("voiceover"
 // marks "voice over"). Meilisearch's `_formatted` and its crop are the reference.
 import { editDistance } from '../edit-distance.ts';
+import { WithJson } from '../json-text.ts';
 import type { Highlights } from '../schema.ts';
 import { compact } from '../search-index.ts';
 import type { SnapshotData } from '../types.ts';
 import { phrasedCategories, type Vocabulary } from './vocabulary.ts';
-import { escapeHtml, isWord, startOrder, textPlaces, wordEnd, type TextPlaces } from './text-places.ts';
+import { escapeHtml, isWord, startOrder, textPlaces, wordEnd, WordTable, type TextPlaces } from './text-places.ts';
 import { variants, words } from './words.ts';
 
 export type { Highlights };
@@ -22,6 +23,8 @@ const BEFORE_MATCH = 60;
 const SHORTEST_PREFIX = 4;
 /** A stem this long marks every word it begins ("generat": generator, generation); a shorter one only a word with the same stem ("not" marks "note", not "nothing"). */
 const SHORTEST_STEM_PREFIX = 5;
+/** The most characters between two words of a phrase. */
+const MOST_BETWEEN = 3;
 
 /** What one query marks. */
 interface Marks {
@@ -37,40 +40,52 @@ interface Marks {
   whole: string;
   /** Words long enough to be a typo of a name word ("midjorney"). */
   typos: string[];
-  /** The letters a-z a form or a phrase begins with (bit 0: a), and whether one begins with another character: a word that begins otherwise is passed over. */
-  firsts: number;
-  otherFirst: boolean;
+  /** The snapshot's words (WordTable), and for each by number the round in which it was last marked, or began a phrase: equal to `round` when this query marks it. */
+  words: readonly string[];
+  marked: Uint32Array;
+  heads: Uint32Array;
+  round: number;
 }
 
 export class Highlighter {
   private readonly categoryWords: Map<string, string[]>;
   /**
    * Each tool's name, tagline and description as highlighting reads them (folded, their words'
-   * starts), made once per snapshot instead of on every request: with matchRanges' word-start
-   * scan, highlights of 10 results 47 -> 38 us in process, and a faceted, highlighted search
-   * 469 -> 419 us CPU under wrk with CACHE_MB=0 (npm run bench's pair, 3 rounds).
+   * starts and numbers), made once per snapshot instead of on every request. A query marks each
+   * distinct word once (Marks.marked), and a text is then read word by word: highlights of 20
+   * results 89–90 -> 55–56 us in process (five queries, 3,000 rounds).
    */
   private readonly texts: { name: TextPlaces; tagline: TextPlaces; description: TextPlaces }[];
+  private readonly table = new WordTable();
+  private readonly marked: Uint32Array;
+  private readonly heads: Uint32Array;
+  private round = 0;
 
   /** `names`: each tool's name compacted (tables.ts). */
   constructor(data: SnapshotData, private readonly vocabulary: Vocabulary, private readonly names: readonly string[]) {
     this.categoryWords = new Map(data.categories.map((c) => [c.slug, words(c.name)]));
-    this.texts = data.tools.map((t) => ({ name: textPlaces(t.name), tagline: textPlaces(t.tagline), description: textPlaces(t.description) }));
+    const { table } = this;
+    this.texts = data.tools.map((t) => ({ name: textPlaces(t.name, table), tagline: textPlaces(t.tagline, table), description: textPlaces(t.description, table) }));
+    this.marked = new Uint32Array(table.words.length);
+    this.heads = new Uint32Array(table.words.length);
   }
 
   /** The highlights of each tool for the query's content words (in English, as the engine matched them). */
-  highlight(qWords: readonly string[], docs: readonly number[]): Highlights[] {
+  highlight(qWords: readonly string[], docs: readonly number[]): WithJson<Highlights>[] {
     const marks = this.marks(qWords);
     return docs.map((doc) => {
       const out: Highlights = {};
+      let json = '';
+      const add = (field: keyof Highlights, places: TextPlaces, html: string | undefined) => {
+        if (html === undefined) return;
+        out[field] = html;
+        json += `${json === '' ? '{' : ','}"${field}":${places.jsonPlain ? `"${html}"` : JSON.stringify(html)}`;
+      };
       const texts = this.texts[doc]!;
-      const name = markText(texts.name, marks, this.names[doc]);
-      const tagline = markText(texts.tagline, marks);
-      const description = markText(texts.description, marks, undefined, SNIPPET_LENGTH);
-      if (name !== undefined) out.name = name;
-      if (tagline !== undefined) out.tagline = tagline;
-      if (description !== undefined) out.description = description;
-      return out;
+      add('name', texts.name, markText(texts.name, marks, this.names[doc]));
+      add('tagline', texts.tagline, markText(texts.tagline, marks));
+      add('description', texts.description, markText(texts.description, marks, undefined, SNIPPET_LENGTH));
+      return new WithJson(out, json === '' ? '{}' : `${json}}`);
     });
   }
 
@@ -98,14 +113,21 @@ export class Highlighter {
     // Looking for "imag" finds every "image" too.
     const all = [...new Set([...literals, ...stems])];
     const find = all.filter((f) => !all.some((g) => g !== f && f.startsWith(g)));
-    let firsts = 0;
-    let otherFirst = false;
-    for (const head of [...find, ...phrases.map((p) => p[0]!)]) {
-      const c = head.charCodeAt(0);
-      if (c >= 97 && c <= 122) firsts |= 1 << (c - 97);
-      else otherFirst = true;
+    if (++this.round === 0xffffffff) {
+      this.round = 1;
+      this.marked.fill(0);
+      this.heads.fill(0);
     }
-    return { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4), firsts, otherFirst };
+    const { table, marked, heads, round } = this;
+    const marks: Marks = { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4), words: table.words, marked, heads, round };
+    for (const f of find) table.begun(f, (n) => { if (marksWord(table.words[n]!, marks)) marked[n] = round; });
+    for (const phrase of phrases) {
+      // A phrase's last word, when long enough, is any word it begins ("text to speech" marks "text-to-speech"; "transcription" marks "transcriptions").
+      const head = phrase[0]!;
+      if (phrase.length === 1 && head.length >= SHORTEST_PREFIX) table.begun(head, (n) => { heads[n] = round; });
+      else { const n = table.get(head); if (n !== undefined) heads[n] = round; }
+    }
+    return marks;
   }
 }
 
@@ -149,57 +171,46 @@ function markText(places: TextPlaces, marks: Marks, compactName?: string, snippe
   return `${html}${escape(text.slice(at, to))}${to < text.length ? '…' : ''}`;
 }
 
-/**
- * Where the forms and phrases match in the folded text: [start, end) pairs, each a whole word (or
- * words in a row). Only the words that begin with a form's or a phrase's first letter are
- * compared, rather than searching the whole text for each form (see Highlighter.texts).
- */
-function matchRanges({ lower, starts }: TextPlaces, marks: Marks): number[] {
+/** Where the query's words and phrases stand in the text: [start, end) pairs, each a whole word (or words in a row). */
+function matchRanges({ starts, words: numbers }: TextPlaces, marks: Marks): number[] {
   const out: number[] = [];
-  const { firsts, otherFirst } = marks;
+  const { words, marked, heads, round } = marks;
   for (let s = 0; s < starts.length; s++) {
-    const at = starts[s]!;
-    const c = lower.charCodeAt(at);
-    if (c >= 97 && c <= 122 ? ((firsts >>> (c - 97)) & 1) === 0 : !otherFirst) continue;
-    for (const f of marks.find) {
-      if (!lower.startsWith(f, at)) continue;
-      const end = wordEnd(lower, at + f.length);
-      if (marksWord(lower, at, end, marks)) out.push(at, end);
-    }
-    phraseRanges(lower, at, marks, out);
+    const n = numbers[s]!;
+    if (marked[n] === round) out.push(starts[s]!, starts[s]! + words[n]!.length);
+    if (heads[n] === round) phraseRanges({ starts, words: numbers }, s, marks, out);
   }
   return out;
 }
 
-/** The phrases that begin at the word starting at `at`. */
-function phraseRanges(lower: string, at: number, marks: Marks, out: number[]): void {
-  for (const phrase of marks.phrases) {
-    const head = phrase[0]!;
-    if (!lower.startsWith(head, at)) continue;
-    let end = at + head.length;
-    for (let k = 1; k < phrase.length && end >= 0; k++) {
-      // The next word after a space or a hyphen or two ("text to speech", "text-to-speech", "voice-over").
-      let next = end;
-      while (next < lower.length && next - end < 3 && !isWord(lower, next)) next++;
-      end = next > end && lower.startsWith(phrase[k]!, next) ? next + phrase[k]!.length : -1;
+/**
+ * The phrases that begin at the text's word `s`: their words in a row, apart by at most
+ * MOST_BETWEEN characters (a space, a hyphen, " - "), each the phrase's word (or, the last, one it
+ * begins when long enough).
+ */
+function phraseRanges({ starts, words: numbers }: Pick<TextPlaces, 'starts' | 'words'>, s: number, { phrases, words }: Marks, out: number[]): void {
+  for (const phrase of phrases) {
+    if (s + phrase.length > starts.length) continue;
+    let k = 0;
+    for (; k < phrase.length; k++) {
+      const word = words[numbers[s + k]!]!;
+      if (k > 0 && starts[s + k]! - starts[s + k - 1]! - words[numbers[s + k - 1]!]!.length > MOST_BETWEEN) break;
+      const last = k === phrase.length - 1 && phrase[k]!.length >= SHORTEST_PREFIX;
+      if (!(word === phrase[k] || (last && word.startsWith(phrase[k]!)))) break;
     }
-    if (end < 0) continue;
-    const last = phrase[phrase.length - 1]!;
-    if (last.length >= SHORTEST_PREFIX) end = wordEnd(lower, end);
-    if (isWord(lower, end)) continue;
-    out.push(at, end);
+    if (k === phrase.length) out.push(starts[s]!, starts[s + k - 1]! + words[numbers[s + k - 1]!]!.length);
   }
 }
 
-/** Whether the word lower[at, end) is one the query matched: see Marks. */
-function marksWord(lower: string, at: number, end: number, marks: Marks): boolean {
-  const length = end - at;
+/** Whether a word of the text is one the query matched: see Marks. */
+function marksWord(word: string, marks: Marks): boolean {
+  const length = word.length;
   for (const literal of marks.literals) {
-    if (length < literal.length || !lower.startsWith(literal, at)) continue;
-    if (literal.length >= SHORTEST_PREFIX || length === literal.length || (length === literal.length + 1 && lower[end - 1] === 's')) return true;
+    if (length < literal.length || !word.startsWith(literal)) continue;
+    if (literal.length >= SHORTEST_PREFIX || length === literal.length || (length === literal.length + 1 && word[length - 1] === 's')) return true;
   }
-  for (const stem of marks.stems) if (stem.length >= SHORTEST_STEM_PREFIX && length >= stem.length && lower.startsWith(stem, at)) return true;
-  return variants(lower.slice(at, end)).some((v) => marks.stems.has(v));
+  for (const stem of marks.stems) if (stem.length >= SHORTEST_STEM_PREFIX && length >= stem.length && word.startsWith(stem)) return true;
+  return variants(word).some((v) => marks.stems.has(v));
 }
 
 /** A name no word matched, matched as a whole ("dalle" for "DALL-E") or through a typo of one of its words ("midjorney"). */

@@ -49,19 +49,74 @@ export function foldAligned(text: string): string {
   return out;
 }
 
-/** A text as highlighting reads it, made once per snapshot: folded (see foldAligned), where each of its words starts, and whether it holds a character HTML escapes. */
-export interface TextPlaces { text: string; lower: string; starts: Uint16Array; special: boolean }
+/**
+ * Every distinct word of the texts highlighting reads, each with a number, made once per snapshot.
+ * Whether a word is marked depends on the word alone, so a query decides it once per distinct word
+ * (those its forms begin, found in word order) rather than at each place the word stands.
+ */
+export class WordTable {
+  readonly words: string[] = [];
+  private readonly numbers = new Map<string, number>();
+  /** The word numbers in word order, made on first use. */
+  private ordered?: Uint32Array;
 
-export function textPlaces(text: string): TextPlaces {
+  /** The word's number, given one when new. */
+  add(word: string): number {
+    let n = this.numbers.get(word);
+    if (n === undefined) {
+      this.numbers.set(word, n = this.words.length);
+      this.words.push(word);
+      this.ordered = undefined;
+    }
+    return n;
+  }
+
+  get(word: string): number | undefined {
+    return this.numbers.get(word);
+  }
+
+  /** Calls `visit` with the number of each word `prefix` begins (the word itself included). */
+  begun(prefix: string, visit: (n: number) => void): void {
+    const { words } = this;
+    const ordered = this.ordered ??= Uint32Array.from(words.keys()).sort((a, b) => (words[a]! < words[b]! ? -1 : 1));
+    let [lo, hi] = [0, ordered.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (words[ordered[mid]!]! < prefix) lo = mid + 1;
+      else hi = mid;
+    }
+    for (let k = lo; k < ordered.length && words[ordered[k]!]!.startsWith(prefix); k++) visit(ordered[k]!);
+  }
+}
+
+/** A text as highlighting reads it, made once per snapshot: folded (see foldAligned), where each of its words starts and its number in the snapshot's WordTable. */
+export interface TextPlaces {
+  text: string;
+  lower: string;
+  starts: Uint16Array;
+  words: Uint32Array;
+  /** Whether it holds a character HTML escapes. */
+  special: boolean;
+  /** Whether its HTML stands in a JSON string as it is (no quote, backslash, control character or surrogate). */
+  jsonPlain: boolean;
+}
+
+export function textPlaces(text: string, table: WordTable): TextPlaces {
   const lower = foldAligned(text);
   const starts: number[] = [];
-  for (let i = 0; i < lower.length; i++) if (isWord(lower, i) && (i === 0 || !isWord(lower, i - 1))) starts.push(i);
-  return { text, lower, starts: Uint16Array.from(starts), special: HTML_SPECIAL.test(text) };
+  const words: number[] = [];
+  for (let i = 0; i < lower.length; i++) {
+    if (!isWord(lower, i) || (i > 0 && isWord(lower, i - 1))) continue;
+    starts.push(i);
+    words.push(table.add(lower.slice(i, wordEnd(lower, i))));
+  }
+  return { text, lower, starts: Uint16Array.from(starts), words: Uint32Array.from(words), special: HTML_SPECIAL.test(text), jsonPlain: !JSON_SPECIAL.test(text) };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
 
 const HTML_SPECIAL = /[&<>"']/;
+const JSON_SPECIAL = /[\u0000-\u001f"\\\ud800-\udfff]/;
 export function escapeHtml(text: string): string {
   return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!) : text;
 }
