@@ -13,8 +13,11 @@ import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
 import type { VocabularyFile } from '../snapshot/schema.ts';
 import type { CompiledLanguage, SearchVocabulary } from '../snapshot/types.ts';
 
-/** `texts`: the catalog's names, tags and category names, whose words a query may misspell; `names`: the tools' names. */
-export function compileSearchVocabulary(file: VocabularyFile | undefined, texts: readonly string[], names: readonly string[]): SearchVocabulary {
+/**
+ * `texts`: the catalog's names, tags and category names, whose words a query may misspell; `names`:
+ * the tools' names; `fields`: the texts search reads beside the names.
+ */
+export function compileSearchVocabulary(file: VocabularyFile | undefined, texts: readonly string[], names: readonly string[], fields: readonly string[]): SearchVocabulary {
   const languages: SearchVocabulary['languages'] = {};
   const english = new Set(dictionary as string[]);
   for (const lang of SEARCH_LANGUAGES) {
@@ -29,6 +32,7 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, texts:
     english: (stopwords as Record<string, string[]>).en!.map(fold),
     ordinary: ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()], english),
     namePrefixes: englishNamePrefixes(names, english),
+    unrelatedStarts: unrelatedStarts(fields, english),
   };
 }
 
@@ -41,6 +45,31 @@ function englishNamePrefixes(names: readonly string[], english: ReadonlySet<stri
   const out = new Set<string>();
   for (const w of nameWords) for (let end = 3; end < w.length; end++) if (english.has(w.slice(0, end)) && !nameWords.has(w.slice(0, end))) out.add(w.slice(0, end));
   return [...out].sort();
+}
+
+/** What may follow an English word in a word it begins and still be that word: an inflection or a derivation ("edit": editor, editing; "photo": photography). */
+const ENDINGS = new Set(['s', 'es', 'd', 'ed', 'ing', 'ings', 'er', 'ers', 'r', 'rs', 'or', 'ors', 'st', 'est', 'ly', 'y', 'ion', 'ions', 'ation', 'ations',
+  'ment', 'ments', 'ness', 'ity', 'ive', 'able', 'ible', 'ic', 'ics', 'al', 'ally', 'ist', 'ists', 'ism', 'ian', 'ians', 'ize', 'ized', 'izes', 'izing', 'ization',
+  'ise', 'ised', 'less', 'ful', 'n', 'en', 'graph', 'graphs', 'graphy', 'grapher', 'graphers']);
+
+/**
+ * English words of 4 letters or more that begin words of the catalog's texts which are neither
+ * their inflections (an ending of ENDINGS, or one after a doubled last letter: planning) nor
+ * compounds of them and another English word (chatbot): "late" begins "latency".
+ */
+function unrelatedStarts(fields: readonly string[], english: ReadonlySet<string>): Record<string, string[]> {
+  const known = new Set(fields.flatMap((t) => words(t.replace(/-/g, ' '))));
+  const out: Record<string, string[]> = Object.create(null);
+  for (const w of [...known].sort()) {
+    for (let end = 4; end < w.length; end++) {
+      const start = w.slice(0, end);
+      const rest = w.slice(end);
+      const doubled = rest[0] === start[end - 1] && ENDINGS.has(rest.slice(1));
+      if (!english.has(start) || ENDINGS.has(rest) || doubled || (rest.length >= 3 && english.has(rest))) continue;
+      (out[start] ??= []).push(w);
+    }
+  }
+  return out;
 }
 
 /**

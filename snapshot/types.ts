@@ -45,6 +45,12 @@ export interface SearchVocabulary {
   ordinary: string[];
   /** English words that only begin a word of a name ("table" in "Tableau"): in a query of several words, no name match. */
   namePrefixes: string[];
+  /**
+   * English words that begin words of the catalog's texts that are neither their inflections nor
+   * compounds ("late": latency, latent), with those words: in a query of several words, the word
+   * is meant as itself and finds none of them.
+   */
+  unrelatedStarts: Record<string, string[]>;
 }
 
 /** Everything the gateway needs to answer any valid request exactly as the build would have. */

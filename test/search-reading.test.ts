@@ -204,6 +204,16 @@ describe('search precision', () => {
     expect(top('table', 1)).toEqual(['tableau']);
   });
 
+  it('reads an English word beside others as itself, not as the start of an unrelated word ("late" is not "latency")', () => {
+    expect(data.vocabulary.unrelatedStarts.late).toContain('latency');
+    expect(page('pizza places open late near me').hits).toEqual([]);
+    // Its inflections and derivations are still the word: "plan" finds planners, "photo" photography.
+    expect(data.vocabulary.unrelatedStarts.plan ?? []).not.toContain('planner');
+    expect(data.vocabulary.unrelatedStarts.photo ?? []).not.toContain('photography');
+    // Alone, it still finds what it begins (someone typing "laten").
+    expect(top('late', 3).length).toBeGreaterThan(0);
+  });
+
   it('drops the rest of a contraction and the words every tool claims ("quick", "tomorrow")', () => {
     expect(words('turn my word doc into slides for tomorrow\'s meeting')).toEqual(['word', 'doc', 'slides', 'meeting']);
     expect(words('a quick and easy logo for my bakery')).toEqual(['logo', 'bakery']);

@@ -68,7 +68,7 @@ export class WordMatcher {
     const found: Found = [];
     let inNames = false;
     for (const [form, factor] of this.forms(word, joined)) {
-      const hits = this.formHits(form, factor, amongOthers && this.vocabulary.namePrefixes.has(form));
+      const hits = this.formHits(form, factor, amongOthers);
       if (hits.inNames) inNames = true;
       found.push([hits.docs, hits.weights]);
     }
@@ -130,19 +130,25 @@ export class WordMatcher {
    * literal match. It depends on nothing else in the query: found once, remembered for the
    * queries that share it.
    */
-  private formHits(form: string, factor: number, wholeNameWords: boolean): Hits {
-    return this.memo.get(`${form}${factor === 1 ? '' : `\0${factor}`}${wholeNameWords ? '\0wholenamewords' : ''}`, () => this.findForm(form, factor, wholeNameWords));
+  private formHits(form: string, factor: number, amongOthers: boolean): Hits {
+    const { namePrefixes, unrelatedStarts } = this.vocabulary;
+    const asItself = amongOthers && (namePrefixes.has(form) || unrelatedStarts.has(form));
+    return this.memo.get(`${form}${factor === 1 ? '' : `\0${factor}`}${asItself ? '\0asitself' : ''}`, () => this.findForm(form, factor, asItself));
   }
 
-  /** `wholeNameWords`: a name matches only where one of its words is the form ("table" finds no "Tableau"). */
-  private findForm(form: string, factor: number, wholeNameWords: boolean): Hits {
+  /**
+   * `asItself`: the form is an English word among others in the query, so a name matches only
+   * where one of its words is the form ("table" finds no "Tableau"), and another field only where
+   * a word it begins is no unrelated word ("late" finds no "latency").
+   */
+  private findForm(form: string, factor: number, asItself: boolean): Hits {
     const { nameWords, primaryOf, primaryWords } = this.tables;
     let inNames = false;
     const inPrimary = primaryWords.map((ws) => ws.some((w) => w.startsWith(form)));
     // An equivalent found in a name ("companion" in "Zoom AI Companion") is no name match.
     const weigh = (weight: number) => Math.round((factor < 1 ? Math.min(weight, FIELD_WEIGHT.tags) : weight) * factor);
     for (const field of TEXT_FIELDS) {
-      const found = field === 'name' && wholeNameWords ? this.lookup(field, form).filter((doc) => nameWords[doc]!.includes(form)) : this.lookup(field, form);
+      const found = asItself ? this.asItself(field, form) : this.lookup(field, form);
       if (field === 'name' && found.length > 0 && factor === 1) inNames = true;
       // A field's tools all get its weight, except where a whole name word or a word of the
       // tool's primary category weighs more: only those fields check each tool (a common word's
@@ -156,6 +162,15 @@ export class WordMatcher {
       }
     }
     return this.best.take(inNames);
+  }
+
+  /** The tools `form` finds in `field` as a word of its own (see findForm). */
+  private asItself(field: SearchField, form: string): number[] {
+    const found = this.lookup(field, form);
+    if (field === 'name') return this.vocabulary.namePrefixes.has(form) ? found.filter((doc) => this.tables.nameWords[doc]!.includes(form)) : found;
+    const unrelated = this.vocabulary.unrelatedStarts.get(form);
+    if (unrelated === undefined) return found;
+    return found.filter((doc) => words(fieldText(this.tools[doc]!, field)).some((w) => w.startsWith(form) && !unrelated.has(w)));
   }
 
   /** Name words a few edits from the word, through flexsearch's tolerant field and the typo index. */
