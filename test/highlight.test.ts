@@ -120,6 +120,9 @@ describe('highlights of words the engine read through its vocabulary (real catal
 
   it('marks a name found through a typo or written with other spacing', () => {
     expect(highlighted('midjorney', 1).results[0]!.highlights.name).toBe('<mark>Midjourney</mark>');
+    // A word of the catalog, or an ordinary English word, is never read as a typo: "resume" marks no "Relume".
+    const relume = highlighted('free resume builder', 20).results.find((r) => r.tool.slug === 'relume');
+    expect(relume?.highlights.name).toBeUndefined();
     expect(highlighted('eleven labs', 1).results[0]!.highlights.name).toBe('<mark>ElevenLabs</mark>');
   });
 

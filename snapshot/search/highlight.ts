@@ -119,7 +119,7 @@ export class Highlighter {
       this.heads.fill(0);
     }
     const { table, marked, heads, round } = this;
-    const marks: Marks = { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4), words: table.words, marked, heads, round };
+    const marks: Marks = { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4 && !this.vocabulary.tokens.has(w) && !this.vocabulary.ordinary.has(w)), words: table.words, marked, heads, round };
     for (const f of find) table.begun(f, (n) => { if (marksWord(table.words[n]!, marks)) marked[n] = round; });
     for (const phrase of phrases) {
       // A phrase's last word, when long enough, is any word it begins ("text to speech" marks "text-to-speech"; "transcription" marks "transcriptions").

@@ -19,6 +19,8 @@ export class WordMatcher {
   private readonly best: BestWeights;
   /** The tools of the categories phrased around the word being matched (scratch, zeroed after use). */
   private readonly phrasedNow: Uint8Array;
+  /** asItself's answers, by field and form: at most the vocabulary's namePrefixes and unrelatedStarts, by field. */
+  private readonly ownWords = new Map<string, number[]>();
 
   constructor(
     private readonly index: SearchIndex,
@@ -164,13 +166,21 @@ export class WordMatcher {
     return this.best.take(inNames);
   }
 
-  /** The tools `form` finds in `field` as a word of its own (see findForm). */
+  /**
+   * The tools `form` finds in `field` as a word of its own (see findForm). Made once per form and
+   * field, like the snapshot's tables: it reads the texts of every tool the form begins a word of,
+   * which would cost a query with nothing remembered (CACHE_MB=0) over a millisecond.
+   */
   private asItself(field: SearchField, form: string): number[] {
+    const key = `${field}\0${form}`;
+    let kept = this.ownWords.get(key);
+    if (kept !== undefined) return kept;
     const found = this.lookup(field, form);
-    if (field === 'name') return this.vocabulary.namePrefixes.has(form) ? found.filter((doc) => this.tables.nameWords[doc]!.includes(form)) : found;
     const unrelated = this.vocabulary.unrelatedStarts.get(form);
-    if (unrelated === undefined) return found;
-    return found.filter((doc) => words(fieldText(this.tools[doc]!, field)).some((w) => w.startsWith(form) && !unrelated.has(w)));
+    if (field === 'name') kept = this.vocabulary.namePrefixes.has(form) ? found.filter((doc) => this.tables.nameWords[doc]!.includes(form)) : found;
+    else kept = unrelated === undefined ? found : found.filter((doc) => words(fieldText(this.tools[doc]!, field)).some((w) => w.startsWith(form) && !unrelated.has(w)));
+    this.ownWords.set(key, kept);
+    return kept;
   }
 
   /** Name words a few edits from the word, through flexsearch's tolerant field and the typo index. */
