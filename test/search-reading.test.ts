@@ -31,6 +31,12 @@ describe('search in six more languages', () => {
     for (const slug of top(q, 3)) expect(inCategory(slug, 'text-to-image'), `${q}: ${slug}`).toBe(true);
   });
 
+  it('reads a language\'s phrase of four words or more as the English it means ("mémoire de fin d\'études": academic writing)', () => {
+    const q = 'aide pour rédiger mon mémoire de fin d\'études';
+    expect(words(q)).toEqual(['academic', 'writing']);
+    expect(top(q, 3).length).toBe(3);
+  });
+
   it('keeps direction across languages: text to speech is not speech to text', () => {
     for (const q of ['text zu sprache', 'texto a voz', 'tekst naar spraak']) {
       for (const slug of top(q, 3)) expect(inCategory(slug, 'text-to-speech'), `${q}: ${slug}`).toBe(true);

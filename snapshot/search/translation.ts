@@ -18,7 +18,8 @@ const ENGLISH = 1 << (3 * SEARCH_LANGUAGES.length);
 const CATALOG = 1 << (3 * SEARCH_LANGUAGES.length + 1);
 
 /** A language's words (and phrases) and Snowball stems, each -> the English it means. */
-interface LanguageTable { terms: Map<string, string>; stems: Map<string, string> }
+/** A language's terms and stems (native -> English), and how many words its longest term has. */
+interface LanguageTable { terms: Map<string, string>; stems: Map<string, string>; longest: number }
 
 export class Translator {
   private readonly english: Set<string>;
@@ -43,7 +44,7 @@ export class Translator {
     // English stop words, and the engine's own weak words ("create" is an Italian verb form too).
     this.english = new Set([...vocabulary.english, ...STOPWORDS]);
     // Maps, not the snapshot's objects: a query word such as "constructor" must not find Object's own properties.
-    this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)) }]));
+    this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)), longest: Math.max(1, ...Object.keys(l.terms).map((t) => t.split(' ').length)) }]));
     this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
     this.alsoEnglish = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.alsoEnglish)]));
     const englishToo = new Set([...this.alsoEnglish.values()].flatMap((shared) => [...shared]));
@@ -118,7 +119,16 @@ export class Translator {
     return table.terms.get(w) ?? (w.length >= 4 && this.stemStarts.get(lang)!.has(w.slice(0, 3)) ? table.stems.get(STEMMERS[lang](w)) : undefined);
   }
 
-  /** The query's words in English: the language's phrases (up to three words), words and stems, compounds split; other words as written. */
+  /** The longest of the language's phrases (two words or more) that starts at word `i`. */
+  private phraseAt(ws: readonly string[], i: number, table: LanguageTable): { words: number; english: string } | undefined {
+    for (let n = Math.min(table.longest, ws.length - i); n >= 2; n--) {
+      const english = table.terms.get(ws.slice(i, i + n).join(' '));
+      if (english !== undefined) return { words: n, english };
+    }
+    return undefined;
+  }
+
+  /** The query's words in English: the language's phrases (the longest first), words and stems, compounds split; other words as written. */
   translate(ws: string[], lang: SearchLanguage): string[] {
     const table = this.languages.get(lang)!;
     const stop = this.stopwords.get(lang)!;
@@ -131,10 +141,10 @@ export class Translator {
         i += name - 1;
         continue;
       }
-      const phrase = [3, 2].map((n) => (i + n <= ws.length ? [n, table.terms.get(ws.slice(i, i + n).join(' '))] as const : undefined)).find((p) => p?.[1] !== undefined);
+      const phrase = this.phraseAt(ws, i, table);
       if (phrase) {
-        out.push(...phrase[1]!.split(' '));
-        i += phrase[0] - 1;
+        out.push(...phrase.english.split(' '));
+        i += phrase.words - 1;
         continue;
       }
       const w = ws[i]!;
