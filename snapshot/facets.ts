@@ -4,9 +4,10 @@
 // bitset over the tools, made once per snapshot; a request ANDs bitsets and counts their bits,
 // whatever the result's size, and never reads a tool's object.
 import { CATEGORY_FACET_MAX, FACETS, type FacetName } from './contract.ts';
+import { WithJson } from './json-text.ts';
 import type { SnapshotData } from './types.ts';
 
-/** `meta.facets`: per facet asked for, value -> number of tools, most first (ties by value), no zeros. */
+/** `meta.facets`: per facet asked for, value -> number of tools, most first (ties by value), no zeros. count() writes it as JSON, made into objects only when read (MCP). */
 export type FacetCounts = Partial<Record<FacetName, Record<string, number>>>;
 
 /** A result's filters by facet (a request's, and a search's constraint words): each list allows any of its values. */
@@ -18,10 +19,11 @@ export interface FacetFilter {
 }
 
 /**
- * One facet: its values in value order, and for each the bitset of the tools that have it. A facet of many values (category) also keeps each tool's values, since
- * counting a result's tools one by one then costs less than a pass over every value's bitset.
+ * One facet: its values in value order (and as JSON strings), and for each the bitset of the tools
+ * that have it. A facet of many values (category) also keeps each tool's values, since counting a
+ * result's tools one by one then costs less than a pass over every value's bitset.
  */
-interface Facet { values: string[]; bits: Uint32Array[]; byValue: Map<string, Uint32Array>; perTool?: { start: Uint32Array; values: Uint16Array } }
+interface Facet { values: string[]; quoted: string[]; bits: Uint32Array[]; byValue: Map<string, Uint32Array>; perTool?: { start: Uint32Array; values: Uint16Array } }
 /** From this many values on, a facet is counted tool by tool. */
 const MANY_VALUES = 32;
 
@@ -31,7 +33,7 @@ export class FacetIndex {
   private readonly facets: Record<FacetName, Facet>;
   private readonly everyTool: Uint32Array;
   /** Each facet's counts over the whole catalog (a list's facet with no other filter), made on first use. */
-  private readonly whole: FacetCounts = {};
+  private readonly whole: Partial<Record<FacetName, string>> = {};
 
   constructor(data: SnapshotData) {
     const n = data.tools.length;
@@ -41,7 +43,7 @@ export class FacetIndex {
       const bits = values.map(() => new Uint32Array(this.words));
       const at = new Map(values.map((v, i) => [v, i]));
       for (let doc = 0; doc < n; doc++) for (const v of of(doc)) set(bits[at.get(v)!]!, doc);
-      const out: Facet = { values, bits, byValue: new Map(values.map((v, i) => [v, bits[i]!])) };
+      const out: Facet = { values, quoted: values.map((v) => JSON.stringify(v)), bits, byValue: new Map(values.map((v, i) => [v, bits[i]!])) };
       if (values.length >= MANY_VALUES) {
         const start = new Uint32Array(n + 1);
         const all: number[] = [];
@@ -74,34 +76,35 @@ export class FacetIndex {
    * The counts of the facets `names` over `candidates` (the result before its facet filters): each
    * facet's values among the candidates that pass every filter but its own.
    */
-  count(candidates: Uint32Array, filter: FacetFilter, names: readonly FacetName[]): FacetCounts {
+  count(candidates: Uint32Array, filter: FacetFilter, names: readonly FacetName[]): WithJson<FacetCounts> {
     const filters = new Map<FacetName, Uint32Array>();
     for (const name of FACETS) {
       const allowed = name === 'open_source' ? (filter.open_source === undefined ? undefined : [String(filter.open_source)]) : filter[name];
       if (allowed !== undefined) filters.set(name, this.anyOf(name, allowed));
     }
-    const out: FacetCounts = {};
+    let json = '';
     for (const name of FACETS) {
       if (!names.includes(name)) continue;
       const narrowed = [...filters.keys()].some((other) => other !== name);
-      if (candidates === this.everyTool && !narrowed) {
-        out[name] = this.whole[name] ??= this.counts(name, this.everyTool);
-        continue;
+      let counts: string;
+      if (candidates === this.everyTool && !narrowed) counts = this.whole[name] ??= this.counts(name, this.everyTool);
+      else {
+        let base = candidates;
+        for (const [other, bits] of filters) {
+          if (other === name) continue;
+          if (base === candidates) base = candidates.slice();
+          and(base, bits);
+        }
+        counts = this.counts(name, base);
       }
-      let base = candidates;
-      for (const [other, bits] of filters) {
-        if (other === name) continue;
-        if (base === candidates) base = candidates.slice();
-        and(base, bits);
-      }
-      out[name] = this.counts(name, base);
+      json += `${json === '' ? '{' : ','}"${name}":${counts}`;
     }
-    return out;
+    return new WithJson(json === '' ? '{}' : `${json}}`);
   }
 
-  /** A facet's counts over a set of tools: most first, ties by value, no zeros, category's largest only. */
-  private counts(name: FacetName, base: Uint32Array): Record<string, number> {
-    const { values, bits, perTool } = this.facets[name];
+  /** A facet's counts over a set of tools, as JSON: most first, ties by value, no zeros, category's largest only. */
+  private counts(name: FacetName, base: Uint32Array): string {
+    const { values, quoted, bits, perTool } = this.facets[name];
     const count = new Int32Array(values.length);
     /** The values some tool has, in the order first seen. */
     const seen: number[] = [];
@@ -111,9 +114,9 @@ export class FacetIndex {
     const limit = name === 'category' ? CATEGORY_FACET_MAX : values.length;
     const top: number[] = [];
     for (const v of seen) keepLargest(top, count[v]! * RANKS + (RANKS - 1 - v), limit);
-    const counts: Record<string, number> = {};
-    for (const key of top) counts[values[RANKS - 1 - (key % RANKS)]!] = Math.floor(key / RANKS);
-    return counts;
+    let json = '';
+    for (const key of top) json += `${json === '' ? '{' : ','}${quoted[RANKS - 1 - (key % RANKS)]!}:${Math.floor(key / RANKS)}`;
+    return json === '' ? '{}' : `${json}}`;
   }
 
   /** The tools with any of `values` (a value no tool has adds none). */

@@ -1,7 +1,8 @@
 // GET /api/v1/tools and /api/v1/categories: a filter's selection, remembered, paged. similar_to
 // is a list of its own (similar-endpoint.ts).
-import { categoriesKey, DEFAULT_PER_PAGE, listPage, selectBySlugs, selectCategories, selectTools, toolsKey, type CategoryQuery, type PageMeta, type ToolQuery } from '../../snapshot/lists.ts';
+import { categoriesKey, DEFAULT_PER_PAGE, listPage, selectBySlugs, selectCategories, selectTools, toolsKey, type CategoryQuery, type ComputedMeta, type ToolQuery } from '../../snapshot/lists.ts';
 import { facetIndex, type FacetCounts } from '../../snapshot/facets.ts';
+import type { WithJson } from '../../snapshot/json-text.ts';
 import { remembered } from './bounded-cache.ts';
 import { filterKey, paramsKey, selectionBytes, UNFACETED, type EndpointContext, type ListEndpoint, type ListRequest } from './endpoint.ts';
 import type { Page } from './pages.ts';
@@ -44,7 +45,7 @@ function toolsRequest(params: RawParams, { snapshot }: EndpointContext): ToolsRe
 /** A tools list; meta says which slugs named no current tool, and which retired tools changed since updated_since. */
 async function toolsPage(context: EndpointContext, { q, decidedBy }: ToolsRequest): Promise<Page> {
   const { data } = context.snapshot;
-  let extra: Partial<PageMeta> | undefined;
+  let extra: Partial<ComputedMeta> | undefined;
   if (q.slugs !== undefined) {
     const { retired, not_found } = selectBySlugs(data, q.slugs);
     extra = { not_found, retired };
@@ -60,7 +61,7 @@ async function toolsPage(context: EndpointContext, { q, decidedBy }: ToolsReques
  * A list's facet counts: over the tools its other filters select (all of them, the usual case,
  * or those of website, updated_since, slugs), each facet without its own filter.
  */
-async function listFacets({ snapshot: { data }, cache }: EndpointContext, q: ToolQuery): Promise<FacetCounts> {
+async function listFacets({ snapshot: { data }, cache }: EndpointContext, q: ToolQuery): Promise<WithJson<FacetCounts>> {
   const index = facetIndex(data);
   const unfaceted = { ...q, ...UNFACETED };
   const candidates = unfaceted.website === undefined && unfaceted.updated_since === undefined && unfaceted.slugs === undefined
@@ -76,7 +77,7 @@ interface ListQuery {
   select: () => number[];
   page: number;
   perPage: number;
-  extra?: Partial<PageMeta>;
+  extra?: Partial<ComputedMeta>;
   fields?: string[];
   decidedBy?: string;
 }

@@ -2,7 +2,7 @@
 // items, in which order, what each gains (a search's score, an alternative's similarity) and the
 // meta. REST renders it to bytes from the items serialized once (pageAnswer); MCP reads it as
 // objects (pageJson). Nothing is rendered twice or parsed back.
-import { encodeItems, pageTag, renderPage, type PageMeta } from '../../snapshot/lists.ts';
+import { encodeItems, pageTag, renderPage, type ComputedMeta, type PageMeta } from '../../snapshot/lists.ts';
 import { jsonText, plainValue } from '../../snapshot/json-text.ts';
 import type { Tool } from '../../snapshot/types.ts';
 import type { Answer } from './responses.ts';
@@ -13,7 +13,7 @@ export interface Page {
   kind: 'tools' | 'categories' | 'similar' | 'search';
   /** Indices into data.tools (data.categories for categories), in page order. */
   indices: number[];
-  meta: PageMeta;
+  meta: ComputedMeta;
   /** Only these fields of each tool. */
   fields?: string[];
   /** Members added to each item, by name: one value per item (score and highlights; similarity). */
@@ -50,7 +50,8 @@ export function pageJson(view: SnapshotView, page: Page): { data: unknown[]; met
     const item = fields ? pick(view.data.tools[i]!, fields) : items[i] as object;
     return columns.length === 0 ? item : { ...item, ...Object.fromEntries(columns.map(([name, values]) => [name, plainValue(values[k])])) };
   });
-  return { data, meta: page.meta };
+  const { facets, ...meta } = page.meta;
+  return { data, meta: facets === undefined ? meta : { ...meta, facets: facets.value } };
 }
 
 /** Each item's added members as JSON object members (`"score":12.5,"highlights":{...}`), built up in place: a search makes one per result. */

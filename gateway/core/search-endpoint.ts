@@ -2,6 +2,7 @@
 // when asked), over the engine made from the snapshot's index on the first search.
 import type { FacetName } from '../../snapshot/contract.ts';
 import { facetIndex, type FacetCounts } from '../../snapshot/facets.ts';
+import type { WithJson } from '../../snapshot/json-text.ts';
 import { pageMeta } from '../../snapshot/lists.ts';
 import { createSearchEngine, type SearchEngine, type SearchFilter } from '../../snapshot/search/index.ts';
 import { keptUntilRejected } from './kept-promise.ts';
@@ -29,7 +30,7 @@ export function searchEndpoint(context: EndpointContext): ListEndpoint<ListReque
 }
 
 /** A search's facet counts: over every tool the query matched, each facet without its own filter (a constraint word read from the query is one). */
-function searchFacets({ snapshot }: EndpointContext, matched: { docs: ArrayLike<number>; filter: SearchFilter }, names: FacetName[]): FacetCounts {
+function searchFacets({ snapshot }: EndpointContext, matched: { docs: ArrayLike<number>; filter: SearchFilter }, names: FacetName[]): WithJson<FacetCounts> {
   const index = facetIndex(snapshot.data);
   return index.count(index.of(matched.docs), matched.filter, names);
 }

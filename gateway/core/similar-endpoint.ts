@@ -3,6 +3,7 @@
 // the current tool, a retired one is 410, an unknown one 404 with did_you_mean.
 import { listPage, selectTools, type ToolQuery } from '../../snapshot/lists.ts';
 import { facetIndex, type FacetCounts } from '../../snapshot/facets.ts';
+import type { WithJson } from '../../snapshot/json-text.ts';
 import { similarTools, type Similar } from '../../snapshot/similar.ts';
 import type { SnapshotData } from '../../snapshot/types.ts';
 import { remembered } from './bounded-cache.ts';
@@ -34,7 +35,7 @@ export async function similarPage({ snapshot, cache }: EndpointContext, { q, dec
 }
 
 /** similar_to's facet counts: over the tools like it that its other filters (website, updated_since) let through. */
-function similarFacets(data: SnapshotData, q: ToolQuery, ranked: readonly Similar[]): FacetCounts {
+function similarFacets(data: SnapshotData, q: ToolQuery, ranked: readonly Similar[]): WithJson<FacetCounts> {
   const index = facetIndex(data);
   const others = new Set(selectTools(data, { ...q, ...UNFACETED, similar_to: undefined, sort: 'name' }));
   return index.count(index.of(ranked.filter((s) => others.has(s.index)).map((s) => s.index)), q, q.facets!);

@@ -85,7 +85,7 @@ export class Highlighter {
       add('name', texts.name, markText(texts.name, marks, this.names[doc]));
       add('tagline', texts.tagline, markText(texts.tagline, marks));
       add('description', texts.description, markText(texts.description, marks, undefined, SNIPPET_LENGTH));
-      return new WithJson(out, json === '' ? '{}' : `${json}}`);
+      return new WithJson(json === '' ? '{}' : `${json}}`, out);
     });
   }
 
