@@ -1,10 +1,7 @@
 // Facet counts (API.md, "Facets and highlights") on /tools and /search: over the whole result, most
 // first, zeros left out, each facet without its own filter; checked against the definition itself
 // (a value's count is the total of the same request filtered on that value instead).
-import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { validateCatalog } from '../build/build.ts';
-import { assembleData } from '../build/snapshot.ts';
 import { BoundedCache } from '../gateway/core/bounded-cache.ts';
 import { bodyText } from '../gateway/core/responses.ts';
 import { createRoutes, type Routes } from '../gateway/core/routes.ts';
@@ -14,6 +11,7 @@ import { buildSearchIndex, exportSearchIndex } from '../snapshot/search-index.ts
 import type { Manifest, SnapshotData } from '../snapshot/types.ts';
 import { createHarness, PRO_KEY, type Harness } from './gateway-harness.ts';
 import { ROOT } from './helpers.ts';
+import { loadData } from './relevance/engines.ts';
 
 type Counts = Record<string, number>;
 type Body = { data: { slug: string; pricing: string; platforms: string[] }[]; meta: { total: number; facets: Record<string, Counts>; interpreted?: Record<string, unknown> } };
@@ -116,9 +114,7 @@ describe('facets on the real catalog', () => {
   };
 
   beforeAll(async () => {
-    const { catalog, problems } = await validateCatalog(path.join(ROOT, 'catalog'), 'catalog');
-    expect(problems).toEqual([]);
-    data = assembleData(catalog);
+    data = await loadData(ROOT); // validated (it throws on a problem), and shared by the files of this worker
     const serialized = await exportSearchIndex(buildSearchIndex(data.tools));
     const manifest = { snapshot: 'facets-test', counts: { tools: 0, categories: 0, groups: 0, bodies: 0 }, bodies: {}, files: { data: '', search_index: '', openapi: '' } } satisfies Manifest;
     routes = createRoutes({ snapshot: createSnapshotView(manifest, data, async () => serialized), cache: new BoundedCache(64 << 20), log: () => {} });

@@ -5,14 +5,13 @@
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { validateCatalog } from '../build/build.ts';
-import { assembleData } from '../build/snapshot.ts';
 import { buildSearchIndex, exportSearchIndex, importSearchIndex } from '../snapshot/search-index.ts';
 import { SNIPPET_LENGTH } from '../snapshot/search/highlight.ts';
 import { createSearchEngine, type Highlights, type SearchEngine } from '../snapshot/search/index.ts';
 import type { SnapshotData, Tool } from '../snapshot/types.ts';
 import { createHarness, PRO_KEY, type Harness } from './gateway-harness.ts';
 import { editJson, ROOT } from './helpers.ts';
+import { loadData } from './relevance/engines.ts';
 
 type Result = Tool & { score: number; highlights?: Highlights };
 
@@ -92,9 +91,7 @@ describe('highlights of words the engine read through its vocabulary (real catal
   };
 
   beforeAll(async () => {
-    const { catalog, problems } = await validateCatalog(path.join(ROOT, 'catalog'), 'catalog');
-    expect(problems).toEqual([]);
-    data = assembleData(catalog);
+    data = await loadData(ROOT); // validated (it throws on a problem), and shared by the files of this worker
     engine = createSearchEngine(data, await importSearchIndex(await exportSearchIndex(buildSearchIndex(data.tools))));
   }, 60_000);
 

@@ -5,9 +5,9 @@ import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { editJson, fixtureCopy, removeDir, ROOT } from './helpers.ts';
+import { editJson, fixtureCopy, removeDir } from './helpers.ts';
 import { issueKey } from './keys-command.ts';
-import { startServer, TSX, type ServerProcess } from './server-process.ts';
+import { npmScript, startServer, type ServerProcess } from './server-process.ts';
 
 const TOOLS = ['get_category', 'get_tool', 'list_categories', 'list_tools', 'search_tools', 'similar_tools'];
 type Result = { content: { type: string; text: string }[]; structuredContent?: any; isError?: boolean };
@@ -35,7 +35,7 @@ describe('MCP server', () => {
     stdio = new Client({ name: 'test', version: '1.0.0' });
     // What `npm run mcp` runs, without npm's banner on stdout.
     await stdio.connect(new StdioClientTransport({
-      command: 'sh', args: ['-c', `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/mcp-stdio.ts')}"`],
+      command: 'sh', args: ['-c', npmScript('mcp-stdio')],
       cwd: dir, env: { ...process.env, ...env } as Record<string, string>, stderr: 'ignore',
     }));
   }, 120_000);

@@ -8,9 +8,9 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { fixtureCopy, removeDir, ROOT } from './helpers.ts';
 import { keysCommand } from './keys-command.ts';
+import { npmScript } from './server-process.ts';
 
 const run = promisify(execFile);
-const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
 describe('npm start (Node adapter)', () => {
   let dir: string;
@@ -27,8 +27,7 @@ describe('npm start (Node adapter)', () => {
     base = `http://127.0.0.1:${port}`;
     env = { ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') };
     // What `npm start` runs: build the snapshot when missing, then serve it (exec, so signals reach the server).
-    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
-    child = spawn('sh', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('sh', ['-c', npmScript('start')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => { output += d; });
     child.stderr!.on('data', (d) => { output += d; });
     for (let i = 0; i < 300 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
@@ -234,8 +233,7 @@ describe('npm start with its own settings', () => {
       ...process.env, PORT: String(port), CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json'),
       PLANS_FILE: plans, HEADERS_TIMEOUT_MS: '300', PUBLIC_BASE_URL: 'https://api.example.com',
     };
-    const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
-    child = spawn('sh', ['-c', script], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
+    child = spawn('sh', ['-c', npmScript('start')], { cwd: dir, env, stdio: ['ignore', 'pipe', 'pipe'] });
     child.stdout!.on('data', (d) => { output += d; });
     child.stderr!.on('data', (d) => { output += d; });
     for (let i = 0; i < 300 && !/curl -H/.test(output); i++) await new Promise((r) => setTimeout(r, 50));
@@ -274,7 +272,7 @@ describe('npm start with its own settings', () => {
 describe('npm start with a broken configuration', () => {
   it('stops with a clear message when PORT is not a port number', async () => {
     for (const port of ['abc', '70000', '-1']) {
-      const result = await run(TSX, [path.join(ROOT, 'gateway/node/start.ts')], { env: { ...process.env, PORT: port } })
+      const result = await run(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { env: { ...process.env, PORT: port } })
         .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
       expect(result.code, port).toBe(1);
       expect(result.stderr).toContain(`PORT must be a port number from 0 to 65535; got '${port}'.`);
@@ -283,7 +281,7 @@ describe('npm start with a broken configuration', () => {
   });
 
   it('stops with a clear message when CACHE_MB is not a number of megabytes', async () => {
-    const result = await run(TSX, [path.join(ROOT, 'gateway/node/start.ts')], { env: { ...process.env, CACHE_MB: '1.5GB' } })
+    const result = await run(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], { env: { ...process.env, CACHE_MB: '1.5GB' } })
       .then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
     expect(result.code).toBe(1);
     expect(result.stderr).toContain("CACHE_MB must be a whole number of megabytes from 0 to 65536; got '1.5GB'.");
@@ -295,7 +293,7 @@ describe('npm start with a broken configuration', () => {
     const dir = path.dirname(catalog);
     const plans = path.join(dir, 'plans.json');
     await (await import('node:fs/promises')).writeFile(plans, '{"free": {"per_minute": 0}}');
-    const result = await run(TSX, [path.join(ROOT, 'gateway/node/start.ts')], {
+    const result = await run(process.execPath, [path.join(ROOT, 'gateway/bundle/start.mjs')], {
       cwd: dir, env: { ...process.env, PORT: '1', PLANS_FILE: plans, CATALOG_DIR: catalog, DIST_DIR: path.join(dir, 'dist'), KEYS_FILE: path.join(dir, 'keys.json') },
     }).then(() => ({ code: 0, stderr: '' }), (e: { code: number; stderr: string }) => e);
     await removeDir(dir);

@@ -7,13 +7,19 @@ import { freePort } from './redis-server.ts';
 
 export const TSX = path.join(ROOT, 'node_modules/.bin/tsx');
 
+/**
+ * What `npm start` and `npm run mcp` run (their pre-scripts, then node on the bundle, exec'd so
+ * signals reach it), from any folder: the snapshot in DIST_DIR built from CATALOG_DIR when
+ * missing, and the bundles made when stale (test/global-setup.ts makes them once before the files run).
+ */
+export const npmScript = (entry: 'start' | 'mcp-stdio') => `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${process.execPath}" "${path.join(ROOT, `gateway/bundle/${entry}.mjs`)}"`;
+
 export interface ServerProcess { base: string; port: number; child: ChildProcess; output(): string; stop(): Promise<void> }
 
 /** Starts `npm start` with `env` and waits (up to 60 s on a busy machine) until it listens. */
 export async function startServer(env: NodeJS.ProcessEnv, cwd: string, ready = /API on http/): Promise<ServerProcess> {
   const port = await freePort();
-  const script = `"${TSX}" "${path.join(ROOT, 'build/cli/ensure-built.ts')}" && exec "${TSX}" "${path.join(ROOT, 'gateway/node/start.ts')}"`;
-  const child = spawn('sh', ['-c', script], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+  const child = spawn('sh', ['-c', npmScript('start')], { cwd, env: { ...process.env, ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   const started = new Promise<void>((resolve) => {
     const collect = (d: Buffer) => { output += d; if (ready.test(output)) resolve(); };
