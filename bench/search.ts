@@ -37,8 +37,7 @@ function syntheticData(n: number, seed = 7): SnapshotData {
       sources: [`https://t${i}.dev/pricing`], verified_at: '2026-01-01', sunset_at: null, successor: null,
     };
   });
-  return { tools, categories, tools_by_newest: [], categories_by_tool_count: [], moved: { tools: {}, categories: {} }, retired: [], vocabulary: compileSearchVocabulary(VOCABULARY, [...tools.flatMap((t) => [t.name, ...t.tags]), ...categories.map((c) => c.name)], tools.map((t) => t.name),
-    tools.flatMap((t) => [t.tagline, t.description, ...t.tags, t.maker, ...t.categories.map((c) => c.name)])), aliases: {}, prominence: {}, groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS] };
+  return { tools, categories, tools_by_newest: [], categories_by_tool_count: [], moved: { tools: {}, categories: {} }, retired: [], vocabulary: compileSearchVocabulary(VOCABULARY, tools, categories), aliases: {}, prominence: {}, groups: [...GROUP_SLUGS], pricing: [...PRICING], platforms: [...PLATFORMS] };
 }
 
 function queries(data: SnapshotData, count: number): string[] {

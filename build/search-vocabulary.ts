@@ -11,13 +11,17 @@ import { words } from '../snapshot/search/words.ts';
 import { STEMMERS } from '../snapshot/search/stemmers.ts';
 import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
 import type { VocabularyFile } from '../snapshot/schema.ts';
-import type { CompiledLanguage, SearchVocabulary } from '../snapshot/types.ts';
+import type { CompiledLanguage, SearchVocabulary, Tool } from '../snapshot/types.ts';
 
-/**
- * `texts`: the catalog's names, tags and category names, whose words a query may misspell; `names`:
- * the tools' names; `fields`: the texts search reads beside the names.
- */
-export function compileSearchVocabulary(file: VocabularyFile | undefined, texts: readonly string[], names: readonly string[], fields: readonly string[]): SearchVocabulary {
+/** The texts of a tool the vocabulary is compiled from. */
+type ToolTexts = Pick<Tool, 'name' | 'tags' | 'tagline' | 'description' | 'maker'> & { categories: readonly { name: string }[] };
+
+export function compileSearchVocabulary(file: VocabularyFile | undefined, tools: readonly ToolTexts[], categories: readonly { name: string }[]): SearchVocabulary {
+  const names = tools.map((t) => t.name);
+  // The words a query may misspell: names, tags and category names.
+  const texts = [...tools.flatMap((t) => [t.name, ...t.tags]), ...categories.map((c) => c.name)];
+  // The texts search reads beside the names.
+  const fields = tools.flatMap((t) => [t.tagline, t.description, ...t.tags, t.maker, ...t.categories.map((c) => c.name)]);
   const languages: SearchVocabulary['languages'] = {};
   const english = new Set(dictionary as string[]);
   for (const lang of SEARCH_LANGUAGES) {
@@ -58,7 +62,7 @@ const ENDINGS = new Set(['s', 'es', 'd', 'ed', 'ing', 'ings', 'er', 'ers', 'r', 
  * compounds of them and another English word (chatbot): "late" begins "latency".
  */
 function unrelatedStarts(fields: readonly string[], english: ReadonlySet<string>): Record<string, string[]> {
-  const known = new Set(fields.flatMap((t) => words(t.replace(/-/g, ' '))));
+  const known = new Set(fields.flatMap((t) => words(t)));
   const out: Record<string, string[]> = Object.create(null);
   for (const w of [...known].sort()) {
     for (let end = 4; end < w.length; end++) {

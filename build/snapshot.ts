@@ -37,8 +37,7 @@ export function assembleData(catalog: Catalog): SnapshotData {
   return {
     tools, categories, tools_by_newest, categories_by_tool_count,
     moved: { tools: formerSlugs(catalog.tools.map((f) => f.data)), categories: formerSlugs(categoryFiles) },
-    vocabulary: compileSearchVocabulary(catalog.vocabulary?.data, [...tools.flatMap((t) => [t.name, ...t.tags]), ...categories.map((c) => c.name)], tools.map((t) => t.name),
-      tools.flatMap((t) => [t.tagline, t.description, ...t.tags, t.maker, ...t.categories.map((c) => c.name)])),
+    vocabulary: compileSearchVocabulary(catalog.vocabulary?.data, tools, categories),
     aliases: Object.fromEntries(catalog.tools.flatMap(({ data: t }) => (t.aliases ? [[t.slug, t.aliases]] : [])).sort((a, b) => bySlug(a[0] as string, b[0] as string))),
     prominence: Object.fromEntries(catalog.tools.flatMap(({ data: t }) => (t.prominence ? [[t.slug, t.prominence]] : [])).sort((a, b) => bySlug(a[0] as string, b[0] as string))),
     retired: catalog.retired.map(({ data: r }) => ({

@@ -5,7 +5,8 @@
 import { execFileSync } from 'node:child_process';
 import path from 'node:path';
 import { ROOT } from './helpers.ts';
+import { TSX } from './server-process.ts';
 
 export default function setup(): void {
-  execFileSync(path.join(ROOT, 'node_modules/.bin/tsx'), [path.join(ROOT, 'build/cli/ensure-built.ts')], { cwd: ROOT, stdio: 'inherit' });
+  execFileSync(TSX, [path.join(ROOT, 'build/cli/ensure-built.ts')], { cwd: ROOT, stdio: 'inherit' });
 }
