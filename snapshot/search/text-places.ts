@@ -120,3 +120,25 @@ const JSON_SPECIAL = /[\u0000-\u001f"\\\ud800-\udfff]/;
 export function escapeHtml(text: string): string {
   return HTML_SPECIAL.test(text) ? text.replace(/[&<>"']/g, (c) => HTML_ESCAPES[c]!) : text;
 }
+
+/** How much of a snippet comes before its first match, at most. */
+const BEFORE_MATCH = 60;
+
+/**
+ * Where a snippet of at most `length` characters around the match at `first` starts and ends:
+ * from up to BEFORE_MATCH characters before it, at word boundaries, moved back when the text ends first.
+ */
+export function snippetWindow(lower: string, first: number, length: number): [number, number] {
+  const wordStartFrom = (limit: number) => {
+    let i = limit;
+    while (i < first && !(isWord(lower, i) && (i === 0 || !isWord(lower, i - 1)))) i++;
+    return i;
+  };
+  let from = wordStartFrom(Math.max(0, first - BEFORE_MATCH));
+  if (lower.length - from <= length) from = lower.length <= length ? 0 : wordStartFrom(lower.length - length);
+  if (wordEnd(lower, 0) === 0 && wordStartFrom(0) >= from) from = 0; // nothing but punctuation before it
+  if (lower.length - from <= length) return [from, lower.length];
+  let to = from + length;
+  while (to > first && !(isWord(lower, to - 1) && !isWord(lower, to))) to--;
+  return [from, Math.max(to, wordEnd(lower, first))];
+}
