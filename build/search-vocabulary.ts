@@ -85,7 +85,7 @@ function unrelatedStarts(fields: readonly string[], english: ReadonlySet<string>
 function ordinaryWordsNear(texts: readonly string[], english: ReadonlySet<string>): string[] {
   const known = new Set(texts.flatMap((t) => words(t.replace(/-/g, ' '))).filter((w) => w.length >= 4));
   const out = new Set<string>();
-  for (const w of known) for (const v of oneEditAway(w)) if (v.length >= 4 && english.has(v) && !known.has(v)) out.add(v);
+  for (const w of known) for (const v of oneEditAway(w)) if (v.length >= 4 && english.has(v)) out.add(v);
   return [...out].sort();
 }
 
