@@ -78,7 +78,8 @@ function unrelatedStarts(fields: readonly string[], english: ReadonlySet<string>
 
 /**
  * English words one edit from a word of the catalog ("drain" and "grain" from "Brain", "what" from
- * "Chat"): a query word among them is meant as written, never as a typo of the catalog's word.
+ * "Chat"), catalog words among them ("train", which phrasings use): a query word among them is
+ * meant as written, never as a typo of the catalog's word.
  * Found from the catalog's side (every one-edit variant of each of its words looked up in the
  * dictionary), so the cost follows the catalog's words, not the dictionary's 275,000.
  */

@@ -123,6 +123,13 @@ describe('search for comparisons and alternatives', () => {
     expect(page('alternativa gratuita ao grammarly').interpreted).toEqual({ language: 'pt', similar_to: 'grammarly', pricing: ['free', 'freemium'] });
   });
 
+  it('reads a name followed by a word of what the tool is as that tool ("surfer seo alternative")', () => {
+    expect(page('surfer seo alternative').interpreted).toEqual({ similar_to: 'surfer' });
+    expect(top('surfer seo alternative', 3)).not.toContain('surfer');
+    // A word the tool is not about stays a need of its own.
+    expect(page('surfer recipes alternative').interpreted).not.toEqual({ similar_to: 'surfer' });
+  });
+
   it('reads "is X better than Y" as a comparison of the two', () => {
     expect(top('is kling better than runway', 2)).toEqual(['kling-ai', 'runway']);
     expect(page('is kling better than runway').interpreted).toEqual({ versus: ['kling-ai', 'runway'] });
@@ -197,7 +204,7 @@ describe('search precision', () => {
     }
   });
 
-  it.each(['how to unclog a drain', 'voice lessons near me', 'gemini horoscope this week', 'chocolate cake recipe with cherries'])('answers nothing to "%s"', (q) => {
+  it.each(['how to unclog a drain', 'voice lessons near me', 'gemini horoscope this week', 'chocolate cake recipe with cherries', 'how to train a puppy not to bite'])('answers nothing to "%s"', (q) => {
     expect(page(q).hits).toEqual([]);
     expect(page(q).total).toBe(0);
   });
@@ -218,6 +225,10 @@ describe('search precision', () => {
     expect(data.vocabulary.unrelatedStarts.photo ?? []).not.toContain('photography');
     // Alone, it still finds what it begins (someone typing "laten").
     expect(top('late', 3).length).toBeGreaterThan(0);
+  });
+
+  it('reads a maker asked for in words ("everything openai has released") as the maker, its tools first', () => {
+    for (const slug of top('everything openai has released', 3)) expect(tool(slug).maker, slug).toMatch(/OpenAI/);
   });
 
   it('drops the rest of a contraction and the words every tool claims ("quick", "tomorrow")', () => {

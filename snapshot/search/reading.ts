@@ -149,7 +149,7 @@ export class QueryReader {
       const m = re.exec(text);
       if (!m) continue;
       const captured = m[1]!.split(' ');
-      const x = at === 'start' ? this.nameAtStart(captured) : this.nameAtEnd(captured);
+      const x = at === 'start' ? this.nameAtStart(captured) : this.nameAtEnd(captured) ?? this.nameThenItsWord(captured);
       if (x === undefined) continue;
       const from = at === 'start' ? ws.length - captured.length : x.from;
       const extras = ws.filter((w, i) => (i < from || i >= from + x.length) && !ASKING.has(w) && !FILLER.has(w));
@@ -172,6 +172,18 @@ export class QueryReader {
       if (doc !== undefined) return { doc, from, length: ws.length - from };
     }
     return undefined;
+  }
+
+  /**
+   * A name followed by a word of what the tool is (its tagline, tags or categories), as people
+   * name a tool by its domain: "surfer seo", "otter transcription". The word is part of the name.
+   */
+  private nameThenItsWord(ws: string[]): { doc: number; from: number; length: number } | undefined {
+    const x = ws.length >= 2 ? this.nameAtEnd(ws.slice(0, -1)) : undefined;
+    if (x === undefined) return undefined;
+    const tool = this.data.tools[x.doc]!;
+    const about = [tool.tagline, ...tool.tags, ...tool.categories.map((c) => c.name)].flatMap((t) => words(t));
+    return about.includes(ws[ws.length - 1]!) ? { ...x, length: x.length + 1 } : undefined;
   }
 
   /** The tool the first words name (the longest such run), and how many words it takes: "claude for coding". */
