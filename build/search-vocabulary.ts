@@ -57,15 +57,15 @@ const ENDINGS = new Set(['s', 'es', 'd', 'ed', 'ing', 'ings', 'er', 'ers', 'r', 
   'ise', 'ised', 'less', 'ful', 'n', 'en', 'graph', 'graphs', 'graphy', 'grapher', 'graphers']);
 
 /**
- * English words of 4 letters or more that begin words of the catalog's texts which are neither
+ * English words of 3 letters or more that begin words of the catalog's texts which are neither
  * their inflections (an ending of ENDINGS, or one after a doubled last letter: planning) nor
- * compounds of them and another English word (chatbot): "late" begins "latency".
+ * compounds of them and another English word (chatbot): "late" begins "latency", "cat" "catalog".
  */
 function unrelatedStarts(fields: readonly string[], english: ReadonlySet<string>): Record<string, string[]> {
   const known = new Set(fields.flatMap((t) => words(t)));
   const out: Record<string, string[]> = Object.create(null);
   for (const w of [...known].sort()) {
-    for (let end = 4; end < w.length; end++) {
+    for (let end = 3; end < w.length; end++) {
       const start = w.slice(0, end);
       const rest = w.slice(end);
       const doubled = rest[0] === start[end - 1] && ENDINGS.has(rest.slice(1));

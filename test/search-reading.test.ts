@@ -220,6 +220,9 @@ describe('search precision', () => {
   it('reads an English word beside others as itself, not as the start of an unrelated word ("late" is not "latency")', () => {
     expect(data.vocabulary.unrelatedStarts.late).toContain('latency');
     expect(page('pizza places open late near me').hits).toEqual([]);
+    // From three letters: "cat" begins "catalog".
+    expect(data.vocabulary.unrelatedStarts.cat).toContain('catalog');
+    expect(page('why does my cat throw up after eating').hits).toEqual([]);
     // Its inflections and derivations are still the word: "plan" finds planners, "photo" photography.
     expect(data.vocabulary.unrelatedStarts.plan ?? []).not.toContain('planner');
     expect(data.vocabulary.unrelatedStarts.photo ?? []).not.toContain('photography');
