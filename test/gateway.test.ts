@@ -256,6 +256,14 @@ describe('GET /api/v1/tools/{slug}', () => {
     expect((await get('/api/v1/tools/elevenlabs/')).header('location')).toBe(`${BASE}/api/v1/tools/elevenlabs`);
   });
 
+  it('writes the URLs of Location and Link in ASCII, whatever characters the request\'s target held', async () => {
+    const slash = await get('/api/v1/tools/😀/?q=é');
+    expect([slash.status, slash.header('location')]).toEqual([301, `${BASE}/api/v1/tools/%F0%9F%98%80?q=%C3%A9`]);
+    const search = await get('/api/v1/search?q=image+générateur&limit=1');
+    expect(search.status).toBe(200);
+    expect(search.header('link')).toContain(`${BASE}/api/v1/search?q=image+g%C3%A9n%C3%A9rateur&limit=1&page=2>; rel="next"`);
+  });
+
   it('answers a path that does not decode, and deeper paths with 404', async () => {
     for (const p of ['/api/v1/tools/%E0%A4%A', '/api/v1/tools/elevenlabs/extra', '/api/v1/nope', '/api/v1', '/api/v1/search/x']) {
       const r = await get(p);

@@ -127,7 +127,7 @@ export const MAX_LINK_BYTES = 8 * 1024;
  * starts at its public origin (PUBLIC_BASE_URL, else the request's), as GitHub's do.
  */
 export function absoluteUrl(origin: string, pathAndQuery: string): string {
-  return `${origin}${pathAndQuery}`;
+  return `${origin}${asciiUrl(pathAndQuery)}`;
 }
 
 /**
@@ -141,11 +141,22 @@ export function withAbsoluteUrls(headers: Record<string, string>, origin: string
   return out;
 }
 
+/**
+ * A URL as a header may carry it: what is not printable ASCII percent-encoded as UTF-8 (a lone
+ * surrogate as U+FFFD). A target a runtime hands over undecoded ("/tools/😀/", "?q=é") would
+ * otherwise make a header fail (a 500 for a request a client can send) or carry a raw byte.
+ */
+function asciiUrl(url: string): string {
+  return url.replace(/[^\x21-\x7e]/gu, (c) => {
+    try { return encodeURIComponent(c); } catch { return '%EF%BF%BD'; }
+  });
+}
+
 /** RFC 8288 Link header with absolute URLs that keep the other parameters, as GitHub does; none past MAX_LINK_BYTES. */
 export function linkHeader(origin: string, path: string, query: string, page: number, totalPages: number): string | undefined {
   if (totalPages <= 1) return undefined;
   const others = query.split('&').filter((s) => s !== '' && s !== 'page' && !s.startsWith('page='));
-  const at = `<${absoluteUrl(origin, path)}?${others.map((o) => `${o}&`).join('')}page=`;
+  const at = `<${absoluteUrl(origin, `${path}?${others.map((o) => `${o}&`).join('')}page=`)}`;
   const links = [`${at}1>; rel="first"`];
   if (page > 1) links.push(`${at}${Math.min(page - 1, totalPages)}>; rel="prev"`);
   if (page < totalPages) links.push(`${at}${page + 1}>; rel="next"`);
