@@ -130,6 +130,15 @@ describe('search for comparisons and alternatives', () => {
     expect(page('surfer recipes alternative').interpreted).not.toEqual({ similar_to: 'surfer' });
   });
 
+  it('reads a tool named on a platform it lacks, or with "but" before a constraint, as alternatives that meet it', () => {
+    expect(page('macwhisper for windows').interpreted).toEqual({ platform: ['windows'], similar_to: 'macwhisper' });
+    for (const slug of top('macwhisper for windows', 3)) expect(tool(slug).platforms, slug).toContain('windows');
+    expect(page('grammarly but open source').interpreted).toEqual({ open_source: true, similar_to: 'grammarly' });
+    expect(top('grammarly but open source', 1)).toEqual(['languagetool']);
+    // A tool on the platform asked for is the answer itself.
+    expect(top('chatgpt for mac', 1)).toEqual(['chatgpt']);
+  });
+
   it('reads "is X better than Y" as a comparison of the two', () => {
     expect(top('is kling better than runway', 2)).toEqual(['kling-ai', 'runway']);
     expect(page('is kling better than runway').interpreted).toEqual({ versus: ['kling-ai', 'runway'] });

@@ -94,7 +94,7 @@ export class QueryReader {
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
     let { rest, filter } = this.takeConstraints(english);
     Object.assign(interpreted, filter);
-    const like = this.like(trim(rest));
+    const like = this.like(trim(rest)) ?? this.unlikeTheNamed(rest, filter);
     if (like !== undefined) {
       const [first, second] = like.tools.map((doc) => this.data.tools[doc]!.slug);
       if (second === undefined) interpreted.similar_to = first;
@@ -156,6 +156,22 @@ export class QueryReader {
       return { tools: [x.doc], extras };
     }
     return undefined;
+  }
+
+  /**
+   * A tool named on a platform it lacks, or with "but" before constraints ("macwhisper for
+   * windows", "grammarly but open source"): alternatives to it that meet them. Without "but", a
+   * name beside a price or an open-source word may be another tool's (people write "copilot" for
+   * GitHub Copilot), and is searched as words.
+   */
+  private unlikeTheNamed(ws: string[], filter: ReadFilter): Liked | undefined {
+    if (Object.keys(filter).length === 0) return undefined;
+    const but = ws.includes('but');
+    const doc = this.name(trim(ws.filter((w) => w !== 'but')).join(' '));
+    if (doc === undefined) return undefined;
+    const platforms: readonly string[] = this.data.tools[doc]!.platforms;
+    const elsewhere = filter.platform !== undefined && !filter.platform.some((p) => platforms.includes(p));
+    return but || elsewhere ? { tools: [doc], extras: [] } : undefined;
   }
 
   /** The pricing tiers below the tool's, or none when it is free already. */
