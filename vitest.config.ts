@@ -17,6 +17,7 @@ export default defineConfig({
   test: {
     testTimeout: 30_000,
     globalSetup: ['test/global-setup.ts'],
+    setupFiles: ['test/temp-cleanup.ts'],
     hookTimeout: 60_000,
     // One file per core; vitest's default leaves a core free, which on a 2-core machine runs the
     // files one at a time although most of them spend much of their time waiting on child
