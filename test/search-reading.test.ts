@@ -248,9 +248,11 @@ describe('search precision', () => {
     for (const slug of top('everything openai has released', 3)) expect(tool(slug).maker, slug).toMatch(/OpenAI/);
   });
 
-  it('drops the rest of a contraction and the words every tool claims ("quick", "tomorrow")', () => {
+  it('drops the rest of a contraction, a letter standing alone and the words every tool claims ("quick", "tomorrow")', () => {
     expect(words('turn my word doc into slides for tomorrow\'s meeting')).toEqual(['word', 'doc', 'slides', 'meeting']);
     expect(words('a quick and easy logo for my bakery')).toEqual(['logo', 'bakery']);
+    // "w" (with) would begin Whisper, Weglot and every other name.
+    expect(words('translate for my guest staying w us')).toEqual(['translate', 'guest', 'staying']);
   });
 
   it('reads a last word typed in part as the phrasing it starts ("image gen"), so image generators come first', () => {

@@ -31,8 +31,11 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
 export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
-/** A number, or "v" or one letter before a number: a version, not a word ("3d" and "4k" are words). */
-const VERSION_WORD = /^(?:\d+|v\d+|[a-z]\d)$/;
+/**
+ * A number, or "v" or one letter before a number: a version, not a word ("3d" and "4k" are words);
+ * or one letter alone, a shorthand ("w" for with, "u" for you) that would begin every name.
+ */
+const NOT_A_WORD = /^(?:\d+|v\d+|[a-z]\d|\p{L})$/u;
 
 /** Folded words of a text, split on anything that is not a letter or digit. */
 export function words(text: string): string[] {
@@ -67,11 +70,11 @@ export function variants(word: string): string[] {
 export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
 
 /** The words that carry a need, none when it has only stopwords. */
-export const needWords = (ws: readonly string[]): string[] => contentWords(ws.filter((w) => !STOPWORDS.has(w) && !VERSION_WORD.test(w)));
+export const needWords = (ws: readonly string[]): string[] => contentWords(ws.filter((w) => !STOPWORDS.has(w) && !NOT_A_WORD.test(w)));
 
 /** The words that carry a need, without stopwords unless there is nothing else. */
 export function contentWords(ws: readonly string[]): string[] {
   // A version ("flux 1.1", "gemini 2.5 pro", "whisper large v3", "deepseek r1") counts in the whole name, not as a word.
-  const meaningful = ws.filter((w) => !STOPWORDS.has(w) && !VERSION_WORD.test(w));
+  const meaningful = ws.filter((w) => !STOPWORDS.has(w) && !NOT_A_WORD.test(w));
   return [...new Set(meaningful.length > 0 ? meaningful : ws)].slice(0, 12);
 }
