@@ -139,11 +139,6 @@ describe('search for comparisons and alternatives', () => {
     expect(top('chatgpt for mac', 1)).toEqual(['chatgpt']);
   });
 
-  it('reads "X vs" something the catalog has no word for as no comparison of tools ("otter vs beaver difference")', () => {
-    expect(page('otter vs beaver difference').hits).toEqual([]);
-    expect(page('cursor vs vscode').interpreted).toEqual({ similar_to: 'cursor' });
-  });
-
   it('reads "is X better than Y" as a comparison of the two', () => {
     expect(top('is kling better than runway', 2)).toEqual(['kling-ai', 'runway']);
     expect(page('is kling better than runway').interpreted).toEqual({ versus: ['kling-ai', 'runway'] });

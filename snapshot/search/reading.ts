@@ -66,7 +66,7 @@ export class QueryReader {
     /** A compacted name, slug, former slug or alias -> the tool it names. */
     private readonly named: (compacted: string) => number | undefined,
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
-    private readonly catalogWords: ReadonlySet<string>,
+    catalogWords: ReadonlySet<string>,
     /** The catalog word a misspelt word was meant as (spelling.ts). */
     private readonly correct: (word: string) => string | undefined,
     /** Whether words are one of the vocabulary's phrasings ("api for open source models"). */
@@ -143,9 +143,7 @@ export class QueryReader {
       // The names stand next to the "vs": "which is better chatgpt or claude for coding".
       const [x, y] = [this.nameAtEnd(versus[1]!.split(' ')), this.nameAtStart(versus[2]!.split(' '))];
       if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [x.doc, y.doc], extras: [] };
-      // Against something the catalog has no word for ("otter vs beaver"), it is no comparison of tools.
-      const against = versus[2]!.split(' ').some((w) => this.catalogWords.has(w));
-      if (x !== undefined && against && /\s(?:vs|versus)\s/.test(` ${text} `)) return { tools: [x.doc], extras: [] };
+      if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return { tools: [x.doc], extras: [] };
     }
     for (const { re, at } of ALTERNATIVES) {
       const m = re.exec(text);
