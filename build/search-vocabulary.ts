@@ -2,9 +2,6 @@
 // here, with the stemmers the engine uses on queries, and the stop-word lists (stopwords-iso) cut
 // down to the languages search reads, so the gateway bundles neither the lists nor this work.
 import { createRequire } from 'node:module';
-
-/** The English dictionary (an-array-of-english-words), read at run time: as a typed JSON import, its 3 MB made `tsc` take seconds longer. */
-const dictionary = createRequire(import.meta.url)('an-array-of-english-words') as string[];
 import stopwords from 'stopwords-iso/stopwords-iso.json' with { type: 'json' };
 import { fold } from '../snapshot/search-index.ts';
 import { words } from '../snapshot/search/words.ts';
@@ -12,6 +9,9 @@ import { STEMMERS } from '../snapshot/search/stemmers.ts';
 import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
 import type { VocabularyFile } from '../snapshot/schema.ts';
 import type { CompiledLanguage, SearchVocabulary, Tool } from '../snapshot/types.ts';
+
+/** The English dictionary (an-array-of-english-words), read at run time: as a typed JSON import, its 3 MB made `tsc` take seconds longer. */
+const dictionary = createRequire(import.meta.url)('an-array-of-english-words') as string[];
 
 /** The texts of a tool the vocabulary is compiled from. */
 type ToolTexts = Pick<Tool, 'name' | 'tags' | 'tagline' | 'description' | 'maker'> & { categories: readonly { name: string }[] };
@@ -23,7 +23,7 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, tools:
   // The texts search reads beside the names.
   const fields = tools.flatMap((t) => [t.tagline, t.description, ...t.tags, t.maker, ...t.categories.map((c) => c.name)]);
   const languages: SearchVocabulary['languages'] = {};
-  const english = new Set(dictionary as string[]);
+  const english = new Set(dictionary);
   for (const lang of SEARCH_LANGUAGES) {
     const table = file?.languages?.[lang];
     if (table !== undefined) languages[lang] = compileLanguage(table, lang, english);

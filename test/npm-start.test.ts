@@ -4,7 +4,7 @@ import { spawn } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { writeFile } from 'node:fs/promises';
+import { readdir, utimes, writeFile } from 'node:fs/promises';
 import { newKeyRecord, writeKeysFile } from '../gateway/node/keys-file.ts';
 import { buildSnapshot } from '../build/build.ts';
 import { editJson, fixtureCopy, removeDir, ROOT, tempDir } from './helpers.ts';
@@ -43,6 +43,33 @@ describe('npm start', () => {
       npm.kill('SIGKILL');
     }
   }, 90_000);
+
+  it('builds the snapshot first when it is missing or older than the catalog or the code that builds it (build/, snapshot/), and not otherwise', async () => {
+    const catalog = await fixtureCopy();
+    const own = path.dirname(catalog);
+    const env = { ...process.env, CATALOG_DIR: catalog, DIST_DIR: path.join(own, 'dist') };
+    const ensureBuilt = () => new Promise<string>((resolve, reject) => {
+      const child = spawn(process.execPath, ['--import', 'tsx', path.join(ROOT, 'build/cli/ensure-built.ts')], { cwd: ROOT, env, stdio: ['ignore', 'ignore', 'pipe'] });
+      let said = '';
+      child.stderr!.on('data', (d) => { said += d; });
+      child.on('exit', (code) => (code === 0 ? resolve(said) : reject(new Error(`ensure-built exited ${code}: ${said}`))));
+    });
+    try {
+      expect(await ensureBuilt()).toContain('No snapshot in');
+      expect(await ensureBuilt()).not.toContain('Built snapshot');
+      // A catalog older than the snapshot, and a snapshot older than the builder's code (as after a pull).
+      const [catalogTime, builtTime] = [new Date('2000-01-01'), new Date('2001-01-01')];
+      for (const entry of await readdir(catalog, { withFileTypes: true, recursive: true })) {
+        if (entry.isFile()) await utimes(path.join(entry.parentPath, entry.name), catalogTime, catalogTime);
+      }
+      await utimes(path.join(own, 'dist', 'manifest.json'), builtTime, builtTime);
+      const rebuilt = await ensureBuilt();
+      expect(rebuilt).toContain('or the code that builds it changed since the last build; rebuilding');
+      expect(rebuilt).toContain('Built snapshot');
+    } finally {
+      await removeDir(own);
+    }
+  }, 60_000);
 
   it('issues no demo key with DEMO_KEY=off, and says how to issue one', async () => {
     const catalog = await fixtureCopy();

@@ -1,8 +1,9 @@
 // Runs before `npm start` and `npm run mcp`: builds the snapshot when dist/ is missing or older
 // than the catalog or the code that makes it (build/ and snapshot/: a pulled change to how the
-// search vocabulary is compiled must not leave the server on a snapshot made the old way), and bundles the Node entries when their bundles are missing or older than the
-// sources, so the gateway itself never imports the builder. Messages go to stderr, which keeps
-// stdout clean for the MCP stdio transport.
+// search vocabulary is compiled must not leave the server on a snapshot made the old way), and
+// bundles the Node entries when their bundles are missing or older than the sources, so the
+// gateway itself never imports the builder. Messages go to stderr, which keeps stdout clean for
+// the MCP stdio transport.
 import { readdir, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
