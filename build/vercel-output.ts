@@ -11,7 +11,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { build, type Plugin } from 'esbuild';
-import type { Manifest } from '../snapshot/types.ts';
+import type { Manifest, RoutingManifest } from '../snapshot/types.ts';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
 const ENTRY = path.join(ROOT, 'gateway/vercel/middleware.ts');
@@ -30,7 +30,7 @@ export async function writeVercelOutput(distDir: string, outDir: string, limit =
   const manifest = JSON.parse(await readFile(path.join(distDir, 'manifest.json'), 'utf8')) as Manifest;
   const internalPrefix = `/_snapshot/${manifest.snapshot}/`;
   const embedded = {
-    manifest,
+    manifest: routingManifest(manifest),
     data: JSON.parse(await readFile(path.join(distDir, manifest.files.data), 'utf8')),
     index: JSON.parse(await readFile(path.join(distDir, manifest.files.search_index), 'utf8')),
     plans: JSON.parse(await readFile(process.env.PLANS_FILE ?? PLANS, 'utf8')),
@@ -63,6 +63,13 @@ export async function writeVercelOutput(distDir: string, outDir: string, limit =
   await mkdir(path.dirname(outDir), { recursive: true });
   await rename(temp, outDir);
   return { bundleBytes: code.length, bundleGzipBytes, indexBundled, staticFiles: files.length };
+}
+
+/** The manifest without what only a server sending the bytes itself reads (sizes, compressed variants): the CDN sends them. */
+function routingManifest(manifest: Manifest): RoutingManifest {
+  const bodies: RoutingManifest['bodies'] = {};
+  for (const [key, { path: file, etag, total, type }] of Object.entries(manifest.bodies)) bodies[key] = { path: file, etag, total, type };
+  return { ...manifest, bodies };
 }
 
 /** The middleware bundle with the search index in it while that fits under `limit` gzipped, else without (the CDN serves it). */

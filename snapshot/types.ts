@@ -103,3 +103,9 @@ export interface Manifest {
   bodies: Record<string, PrebuiltBody>;
   files: { data: string; search_index: string; openapi: string };
 }
+
+/** What the core reads of a prebuilt body to answer with it; the bytes are sent by the CDN or the Node adapter. */
+export type RoutedBody = Pick<PrebuiltBody, 'path' | 'etag' | 'total' | 'type'>;
+
+/** The manifest as the core reads it; the edge bundle embeds only this much (22 KB less gzipped than the whole manifest). */
+export interface RoutingManifest extends Omit<Manifest, 'bodies'> { bodies: Record<string, RoutedBody> }

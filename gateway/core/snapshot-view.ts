@@ -4,13 +4,13 @@
 import { encodeItems, type EncodedItems } from '../../snapshot/lists.ts';
 import { importSearchIndex, type SearchIndex, type SerializedIndex } from '../../snapshot/search-index.ts';
 import { slugTables, type SlugTables } from '../../snapshot/slugs.ts';
-import type { Manifest, SnapshotData } from '../../snapshot/types.ts';
+import type { RoutingManifest, SnapshotData } from '../../snapshot/types.ts';
 import { keptUntilRejected } from './kept-promise.ts';
 
 export interface SnapshotView {
   id: string;
   data: SnapshotData;
-  manifest: Manifest;
+  manifest: RoutingManifest;
   /** Every tool and category serialized once, as UTF-8. */
   toolItems: EncodedItems;
   categoryItems: EncodedItems;
@@ -28,7 +28,7 @@ export interface SnapshotView {
 }
 
 export function createSnapshotView(
-  manifest: Manifest,
+  manifest: RoutingManifest,
   data: SnapshotData,
   loadIndex: () => Promise<SerializedIndex>,
 ): SnapshotView {

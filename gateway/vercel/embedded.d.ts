@@ -1,9 +1,9 @@
 // The snapshot the build embeds into the edge bundle (see build/vercel-output.ts).
 declare module 'virtual:snapshot' {
   import type { SerializedIndex } from '../../snapshot/search-index.ts';
-  import type { Manifest, SnapshotData } from '../../snapshot/types.ts';
+  import type { RoutingManifest, SnapshotData } from '../../snapshot/types.ts';
   const embedded: {
-    manifest: Manifest;
+    manifest: RoutingManifest;
     data: SnapshotData;
     /** The search index, or null when it is served from the CDN (a bundle past the edge size limit). */
     index: SerializedIndex | null;
