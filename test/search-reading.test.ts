@@ -250,6 +250,15 @@ describe('search precision', () => {
     expect(words('translate for my guest staying w us')).toEqual(['translate', 'guest', 'staying']);
   });
 
+  it('answers nothing to what people ask a map or a dictionary ("near me", "X meaning"), in every language, but reads "search by meaning" as a need', () => {
+    for (const q of ['plumber near me open sunday', 'canvas painting classes near me', 'perplexity meaning', 'hugging face emoji meaning',
+      'klempner in der nähe', 'jasper bedeutung', 'cours de peinture près de chez moi', 'significado de perplexity', 'lezioni di canto vicino a me', 'betekenis van notion']) {
+      expect(page(q).total, q).toBe(0);
+    }
+    expect(top('perplexity', 1)).toEqual(['perplexity']);
+    for (const q of ['search my documents by meaning', 'meaning based search over our docs']) expect(page(q).total, q).toBeGreaterThan(0);
+  });
+
   it('reads a last word typed in part as the phrasing it starts ("image gen"), so image generators come first', () => {
     for (const slug of top('image gen', 5)) expect(inCategory(slug, 'text-to-image'), slug).toBe(true);
   });

@@ -5,7 +5,7 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
-import { FILLER, words } from './words.ts';
+import { asksElsewhere, FILLER, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
@@ -92,6 +92,7 @@ export class QueryReader {
     const english = translated.map((w) => this.correct(w) ?? w);
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
+    if (asksElsewhere(english)) return { words: [], filter: {}, interpreted };
     let { rest, filter } = this.takeConstraints(english);
     Object.assign(interpreted, filter);
     const like = this.like(trim(rest)) ?? this.unlikeTheNamed(rest, filter);

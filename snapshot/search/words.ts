@@ -28,6 +28,19 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap',
 ]);
 
+/**
+ * What people ask a map or a dictionary, never a catalog of tools ("plumber near me", "perplexity
+ * meaning"): a query that asks it answers nothing. Read in English: the other languages reach it
+ * through the vocabulary's terms ("in der nähe", "significado"). "search by meaning" and "meaning-based search" are needs.
+ */
+export function asksElsewhere(ws: readonly string[]): boolean {
+  for (let i = 0; i < ws.length; i++) {
+    if (ws[i] === 'near' && ws[i + 1] === 'me') return true;
+    if ((ws[i] === 'meaning' || ws[i] === 'definition') && ws[i - 1] !== 'by' && ws[i + 1] !== 'based') return true;
+  }
+  return false;
+}
+
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
 export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
