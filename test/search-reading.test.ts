@@ -196,6 +196,8 @@ describe('search for comparisons and alternatives', () => {
     const mac = page('dictation for mac');
     expect(mac.interpreted).toEqual({ platform: ['macos'] });
     for (const h of mac.hits) expect(data.tools[h.index]!.platforms).toContain('macos');
+    // Servers of one's own are what self-hosting means.
+    for (const q of ['transcription on our own servers', 'on prem llm']) expect(page(q).interpreted, q).toEqual({ open_source: true });
     // A request's own filter and the query's constraint both apply.
     expect(page('free image generator', { pricing: ['paid'] }).total).toBe(0);
   });
