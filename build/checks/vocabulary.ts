@@ -5,6 +5,7 @@ import type { Catalog, Check, Finding, SourceFile } from '../catalog.ts';
 import { lineOf } from '../field-line.ts';
 import { closest, didYouMean } from '../../snapshot/edit-distance.ts';
 import type { VocabularyFile } from '../../snapshot/schema.ts';
+import { phrasingKeys } from '../../snapshot/search/vocabulary.ts';
 
 export const vocabulary: Check = {
   name: 'vocabulary',
@@ -18,7 +19,7 @@ function phrasings(c: Catalog, v: SourceFile<VocabularyFile>): Finding[] {
   const out: Finding[] = [];
   const groups = new Map(c.categories.map((x) => [x.data.slug, x.data.group]));
   const known = [...groups.keys()];
-  const owner = new Map<string, string>();
+  const owner = new Map<string, { category: string; term: string }>();
   for (const [category, terms] of Object.entries(v.data.phrasings)) {
     if (!groups.has(category)) {
       const hint = closest(category, known);
@@ -26,11 +27,16 @@ function phrasings(c: Catalog, v: SourceFile<VocabularyFile>): Finding[] {
       continue;
     }
     terms.forEach((term, i) => {
-      const first = owner.get(term);
-      if (first !== undefined && groups.get(first) !== groups.get(category)) {
-        out.push({ file: v.file, field: `phrasings.${category}[${i}]`, line: lineOf(v.text, ['phrasings', category, i]), message: `'${term}' already leads to '${first}' (group ${groups.get(first)}); a term may not lead to unrelated needs` });
+      // Search finds a phrasing by its keys (without weak words), so two phrasings with one key are one term.
+      for (const key of phrasingKeys(term)) {
+        const first = owner.get(key);
+        if (first !== undefined && groups.get(first.category) !== groups.get(category)) {
+          const same = first.term === term ? '' : ` (as '${first.term}' does: search reads both as '${key}')`;
+          out.push({ file: v.file, field: `phrasings.${category}[${i}]`, line: lineOf(v.text, ['phrasings', category, i]), message: `'${term}' already leads to '${first.category}' (group ${groups.get(first.category)})${same}; a term may not lead to unrelated needs` });
+          break;
+        }
+        if (first === undefined) owner.set(key, { category, term });
       }
-      owner.set(term, first ?? category);
     });
   }
   return out;

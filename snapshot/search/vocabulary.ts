@@ -55,14 +55,16 @@ function equivalents(data: SnapshotData): Map<string, string[]> {
   return out;
 }
 
+/** The keys a phrasing is found by: its content words, and them run together ("background remover", "backgroundremover"). */
+export function phrasingKeys(term: string): string[] {
+  const key = queryWords(term).join(' ');
+  return [...new Set([key, key.replace(/ /g, '')])];
+}
+
 function phrasings(data: SnapshotData): Map<string, string[]> {
   const out = new Map<string, string[]>();
   for (const [category, terms] of Object.entries(data.vocabulary.phrasings)) {
-    for (const term of terms) {
-      // Keyed by its content words, and by them run together ("background remover", "backgroundremover").
-      const key = queryWords(term).join(' ');
-      for (const form of new Set([key, key.replace(/ /g, '')])) out.set(form, [...(out.get(form) ?? []), category]);
-    }
+    for (const term of terms) for (const form of phrasingKeys(term)) out.set(form, [...(out.get(form) ?? []), category]);
   }
   return out;
 }

@@ -21,6 +21,13 @@ describe('check: vocabulary', () => {
     ]);
   });
 
+  it('reads two phrasings as one term when search does: the same words once weak words are dropped', async () => {
+    expect(await problemsOf(vocabulary, vocabularyFile({ phrasings: { 'text-to-speech': ['voice for my video'], 'image-generation': ['voice for video', 'a voice video'] }, equivalents: [] }))).toEqual([
+      "catalog/vocabulary.json:8 phrasings.image-generation[0] - 'voice for video' already leads to 'text-to-speech' (group audio) (as 'voice for my video' does: search reads both as 'voice video'); a term may not lead to unrelated needs",
+      "catalog/vocabulary.json:9 phrasings.image-generation[1] - 'a voice video' already leads to 'text-to-speech' (group audio) (as 'voice for my video' does: search reads both as 'voice video'); a term may not lead to unrelated needs",
+    ]);
+  });
+
   it('accepts one term for two needs of one group', async () => {
     expect(await problemsOf(vocabulary, vocabularyFile({ phrasings: { 'text-to-speech': ['voice'], 'voice-cloning': ['voice'] }, equivalents: [] }))).toEqual([]);
   });
