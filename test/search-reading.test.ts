@@ -95,6 +95,9 @@ describe('search for names however they are written', () => {
 
   it('reads a misspelt catalog word as meant and says so, but never an ordinary word as a name', () => {
     expect(page('backround remover').interpreted).toEqual({ corrected: 'background remover' });
+    // A name a letter off is the name, not a stem of a French word ("synthèse").
+    expect(page('synthesa').interpreted).toEqual({ corrected: 'synthesia' });
+    expect(top('synthesa', 1)).toEqual(['synthesia']);
     expect(inCategory(top('backround remover', 1)[0]!, 'background-removal')).toBe(true);
     expect(top('midjorney', 1)).toEqual(['midjourney']);
     expect(page('how to unclog a drain').hits).toEqual([]);

@@ -87,7 +87,9 @@ export class QueryReader {
     const raw = words(q);
     // A query that is a tool's name is read as written, even when it holds a constraint word ("gemini cli").
     if (this.named(raw.join('')) !== undefined) return { words: raw, filter: {}, interpreted: {} };
-    const language = this.translator.language(raw);
+    // One word a letter from a tool's name is that name mistyped ("synthesa"), not a stem of another language's word.
+    const mistypedName = raw.length === 1 && !this.translator.hasWord(raw[0]!) && this.named(this.correct(raw[0]!) ?? '') !== undefined;
+    const language = mistypedName ? undefined : this.translator.language(raw);
     const translated = language === undefined ? this.translator.withoutForeignStopwords(raw) : this.translator.translate(raw, language);
     const english = translated.map((w) => this.correct(w) ?? w);
     const interpreted: Interpreted = language === undefined ? {} : { language };

@@ -53,6 +53,12 @@ export class Translator {
     this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
   }
 
+  /** Whether a language has the word itself as a term or a stop word (not only its stem). */
+  hasWord(w: string): boolean {
+    for (const [lang, table] of this.languages) if (table.terms.has(w) || this.stopwords.get(lang)!.has(w)) return true;
+    return false;
+  }
+
   /**
    * The language whose words the query uses most, when it uses more of them than common English
    * words: each word counts for a language when it is one of its terms (whole or by stem) or stop
