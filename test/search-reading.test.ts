@@ -98,6 +98,9 @@ describe('search for names however they are written', () => {
     // A name a letter off is the name, not a stem of a French word ("synthèse").
     expect(page('synthesa').interpreted).toEqual({ corrected: 'synthesia' });
     expect(top('synthesa', 1)).toEqual(['synthesia']);
+    // A weak word run into its neighbour is two words, not a typo of a name ("textto" is not Textio).
+    expect(page('textto speech').interpreted).toEqual({ corrected: 'text to speech' });
+    for (const slug of top('textto speech')) expect(inCategory(slug, 'text-to-speech'), slug).toBe(true);
     expect(inCategory(top('backround remover', 1)[0]!, 'background-removal')).toBe(true);
     expect(top('midjorney', 1)).toEqual(['midjourney']);
     expect(page('how to unclog a drain').hits).toEqual([]);

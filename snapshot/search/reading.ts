@@ -91,7 +91,7 @@ export class QueryReader {
     const mistypedName = raw.length === 1 && !this.translator.hasWord(raw[0]!) && this.named(this.correct(raw[0]!) ?? '') !== undefined;
     const language = mistypedName ? undefined : this.translator.language(raw);
     const translated = language === undefined ? this.translator.withoutForeignStopwords(raw) : this.translator.translate(raw, language);
-    const english = translated.map((w) => this.correct(w) ?? w);
+    const english = translated.flatMap((w) => (this.correct(w) ?? w).split(' '));
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
     if (asksElsewhere(english)) return { words: [], filter: {}, interpreted };

@@ -6,6 +6,9 @@ import { editDistance } from '../edit-distance.ts';
 import { firstAtLeast, TypoIndex } from './typo-index.ts';
 import { STOPWORDS } from './words.ts';
 
+/** Weak words people run into the next or the previous word. */
+const JOINED = ['to', 'for', 'and', 'my'];
+
 /** Shorter words are too often a different word one letter away. */
 const MIN_LENGTH = 5;
 
@@ -23,9 +26,22 @@ export class Spelling {
     this.typos = new TypoIndex({ nameWords: this.words.map((w) => [w]), names: this.words });
   }
 
-  /** The catalog word `word` was meant as, or undefined when it stands as written. */
+  /** The catalog word `word` was meant as (or words: "textto" is "text to"), or undefined when it stands as written. */
   correct(word: string): string | undefined {
     if (word.length < MIN_LENGTH || this.known.has(word) || this.ordinary.has(word) || STOPWORDS.has(word) || !/^\p{L}+$/u.test(word) || this.startsAWord(word)) return undefined;
+    return this.spaceLeftOut(word) ?? this.nearest(word);
+  }
+
+  /** A catalog word and a short weak word typed without the space between them: "textto", "imageto", "forkids". */
+  private spaceLeftOut(word: string): string | undefined {
+    for (const weak of JOINED) {
+      if (word.endsWith(weak) && this.known.has(word.slice(0, -weak.length))) return `${word.slice(0, -weak.length)} ${weak}`;
+      if (word.startsWith(weak) && this.known.has(word.slice(weak.length))) return `${weak} ${word.slice(weak.length)}`;
+    }
+    return undefined;
+  }
+
+  private nearest(word: string): string | undefined {
     let best: string | undefined;
     let bestDistance = Infinity;
     for (const n of this.typos.matches(word)) {
