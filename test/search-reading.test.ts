@@ -93,6 +93,12 @@ describe('search for names however they are written', () => {
     expect(top('flux 1.1 pro', 1)).toEqual(['flux']);
   });
 
+  it('reads a name without the last word that says what it is or its edition ("otter", "duolingo" for Duolingo Max)', () => {
+    expect(page('otter alternative').interpreted).toEqual({ similar_to: 'otter-ai' });
+    expect(page('duolingo alternative').interpreted).toEqual({ similar_to: 'duolingo-max' });
+    expect(top('djay', 1)).toEqual(['djay-pro']);
+  });
+
   it('reads a misspelt catalog word as meant and says so, but never an ordinary word as a name', () => {
     expect(page('backround remover').interpreted).toEqual({ corrected: 'background remover' });
     // A name a letter off is the name, not a stem of a French word ("synthèse").

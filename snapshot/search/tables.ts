@@ -78,7 +78,8 @@ function namedTable(data: SnapshotData): Map<string, number> {
   };
   data.tools.forEach((t, i) => { add(t.name, i); add(t.slug, i); });
   data.tools.forEach((t, i) => { for (const a of data.aliases[t.slug] ?? []) add(a, i); });
-  // People drop a name's last word when it only says what the tool is: "otter" for Otter.ai, "kling" for Kling AI.
+  // People drop a name's last word when it only says what the tool is or its edition: "otter" for
+  // Otter.ai, "kling" for Kling AI, "duolingo" for Duolingo Max.
   data.tools.forEach((t, i) => {
     const ws = words(t.name);
     if (ws.length > 1 && GENERIC_LAST_WORD.has(ws[ws.length - 1]!)) add(ws.slice(0, -1).join(''), i);
@@ -88,8 +89,8 @@ function namedTable(data: SnapshotData): Map<string, number> {
   return named;
 }
 
-/** A name's last word that people leave out ("Otter.ai", "Kling AI", "Elai.io"). */
-const GENERIC_LAST_WORD = new Set(['ai', 'io', 'app']);
+/** A name's last word that people leave out ("Otter.ai", "Kling AI", "Elai.io", "Duolingo Max", "djay Pro"). */
+const GENERIC_LAST_WORD = new Set(['ai', 'io', 'app', 'pro', 'max']);
 
 /** A version at the end of a compacted name: "5" in "gpt5", "v7", "45" in "claude45", "4o" in "gpt4o". */
 export const VERSION = /v?\d+[a-z]?$/;
