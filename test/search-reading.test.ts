@@ -272,8 +272,9 @@ describe('search precision', () => {
     expect(words('translate for my guest staying w us')).toEqual(['translate', 'guest', 'staying']);
   });
 
-  it('answers nothing to what people ask a map or a dictionary ("near me", "X meaning"), in every language, but reads "search by meaning" as a need', () => {
+  it('answers nothing to what people ask a map, a dictionary or an encyclopedia ("near me", "X meaning", "who was"), in every language, but reads "search by meaning" as a need', () => {
     for (const q of ['plumber near me open sunday', 'canvas painting classes near me', 'perplexity meaning', 'hugging face emoji meaning',
+      'who was ada lovelace', 'wer war ada lovelace', 'quien fue claude shannon', 'how old is sam altman',
       'klempner in der nähe', 'jasper bedeutung', 'cours de peinture près de chez moi', 'significado de perplexity', 'lezioni di canto vicino a me', 'betekenis van notion']) {
       expect(page(q).total, q).toBe(0);
     }

@@ -29,14 +29,20 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * What people ask a map or a dictionary, never a catalog of tools ("plumber near me", "perplexity
- * meaning"): a query that asks it answers nothing. Read in English: the other languages reach it
+ * What people ask a map, a dictionary or an encyclopedia, never a catalog of tools ("plumber near
+ * me", "perplexity meaning", "who was ada lovelace"): a query that asks it answers nothing. Read in English: the other languages reach it
  * through the vocabulary's terms ("in der nähe", "significado"). "search by meaning" and "meaning-based search" are needs.
  */
+/** "who was ada lovelace", "who invented the telephone", "how old is sam altman": a question about a person, asked of an encyclopedia. */
+const PAST_DEEDS = new Set(['was', 'were', 'won', 'invented', 'discovered']);
+const BEING = new Set(['is', 'was', 'are', 'were']);
+
 export function asksElsewhere(ws: readonly string[]): boolean {
   for (let i = 0; i < ws.length; i++) {
     if (ws[i] === 'near' && ws[i + 1] === 'me') return true;
     if ((ws[i] === 'meaning' || ws[i] === 'definition') && ws[i - 1] !== 'by' && ws[i + 1] !== 'based') return true;
+    if (ws[i] === 'who' && PAST_DEEDS.has(ws[i + 1]!)) return true;
+    if (ws[i] === 'how' && ws[i + 1] === 'old' && BEING.has(ws[i + 2]!)) return true;
   }
   return false;
 }
