@@ -185,6 +185,14 @@ describe('search relevance (real catalog)', () => {
     }
   });
 
+  it('ranks the successor of a tool being shut down right after it, for its name and its name\'s start', () => {
+    const top = (q: string) => engine.search(q).slice(0, 2).map((h) => data.tools[h.index]!.slug);
+    const sunsetting = data.tools.find((t) => t.slug === 'amazon-q-developer')!;
+    expect(sunsetting.sunset_at).not.toBeNull();
+    expect(sunsetting.successor).toBe('kiro');
+    for (const q of ['amazon q developer', 'amazon q']) expect(top(q), q).toEqual(['amazon-q-developer', 'kiro']);
+  });
+
   it('applies category and pricing filters after ranking', () => {
     const all = engine.search('image');
     const free = engine.search('image', { pricing: ['free'] });

@@ -35,6 +35,8 @@ export const FORMER_NAME = 9_000;
 /** The whole query names a retired tool: its successor first, then its alternatives in order. */
 export const RETIRED_SUCCESSOR = 8_000;
 export const RETIRED_ALTERNATIVE = 7_000;
+/** The whole query names a tool being shut down (`sunset_at`): its successor, just below the tool named and a name's start. */
+export const SUNSET_SUCCESSOR = 4_500;
 /** A whole-query alias prefix ("amazon q" for "Amazon Q Developer") counts this much below the whole alias. */
 export const ALIAS_PREFIX_PENALTY = 1_000;
 /** A word matched through the vocabulary (an equivalent, a phrasing, a compound) counts this share of a literal match. */

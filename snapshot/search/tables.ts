@@ -4,7 +4,7 @@
 // instead of the tools' objects, which are scattered across the heap in a large catalog.
 import { compact } from '../search-index.ts';
 import type { SnapshotData } from '../types.ts';
-import { ALIAS_NAME, ALIAS_PREFIX_PENALTY, FORMER_NAME, RETIRED_ALTERNATIVE, RETIRED_SUCCESSOR } from './ranking.ts';
+import { ALIAS_NAME, ALIAS_PREFIX_PENALTY, FORMER_NAME, RETIRED_ALTERNATIVE, RETIRED_SUCCESSOR, SUNSET_SUCCESSOR } from './ranking.ts';
 import { words } from './words.ts';
 
 /** A tool a name leads to, and the bonus it gets when the query is that name. */
@@ -156,6 +156,9 @@ function aliasTable(data: SnapshotData): Map<string, Alias[]> {
   };
   for (const [former, current] of Object.entries(data.moved.tools)) addAlias(compact(former), current, FORMER_NAME);
   for (const [slug, names] of Object.entries(data.aliases)) for (const a of names) addAlias(compact(a), slug, ALIAS_NAME);
+  for (const t of data.tools) {
+    if (t.sunset_at !== null && t.successor !== null) for (const alias of new Set([compact(t.name), compact(t.slug)])) addAlias(alias, t.successor, SUNSET_SUCCESSOR);
+  }
   for (const r of data.retired) {
     for (const alias of new Set([compact(r.name), compact(r.slug)])) {
       addAlias(alias, r.successor, RETIRED_SUCCESSOR);
