@@ -148,13 +148,21 @@ describe('search for comparisons and alternatives', () => {
     expect(page('surfer recipes alternative').interpreted).not.toEqual({ similar_to: 'surfer' });
   });
 
-  it('reads a tool named on a platform it lacks, or with "but" before a constraint, as alternatives that meet it', () => {
+  it('reads a tool named on a platform or at a price it lacks, or with "but" before a constraint, as alternatives that meet it', () => {
     expect(page('macwhisper for windows').interpreted).toEqual({ platform: ['windows'], similar_to: 'macwhisper' });
+    expect(page('photoshop free').interpreted).toEqual({ pricing: ['free', 'freemium'], similar_to: 'adobe-photoshop' });
+    for (const slug of top('photoshop free', 3)) expect(['free', 'freemium'], slug).toContain(tool(slug).pricing);
     for (const slug of top('macwhisper for windows', 3)) expect(tool(slug).platforms, slug).toContain('windows');
     expect(page('grammarly but open source').interpreted).toEqual({ open_source: true, similar_to: 'grammarly' });
     expect(top('grammarly but open source', 1)).toEqual(['languagetool']);
     // A tool on the platform asked for is the answer itself.
     expect(top('chatgpt for mac', 1)).toEqual(['chatgpt']);
+  });
+
+  it('leaves out of the need what an alternatives query does not want ("not owned by bytedance", "doesnt need discord")', () => {
+    expect(page('capcut alternative not owned by bytedance').interpreted).toEqual({ similar_to: 'capcut' });
+    for (const slug of top('capcut alternative not owned by bytedance')) expect(tool(slug).maker, slug).not.toMatch(/ByteDance/);
+    for (const slug of top('free midjourney alternative that doesnt need discord')) expect(inCategory(slug, 'text-to-image'), slug).toBe(true);
   });
 
   it('reads "is X better than Y" as a comparison of the two', () => {

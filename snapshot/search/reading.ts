@@ -5,7 +5,7 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
-import { asksElsewhere, FILLER, words } from './words.ts';
+import { asksElsewhere, FILLER, STOPWORDS, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
@@ -155,17 +155,18 @@ export class QueryReader {
       const x = at === 'start' ? this.nameAtStart(captured) : this.nameAtEnd(captured) ?? this.nameThenItsWord(captured);
       if (x === undefined) continue;
       const from = at === 'start' ? ws.length - captured.length : x.from;
-      const extras = ws.filter((w, i) => (i < from || i >= from + x.length) && !ASKING.has(w) && !FILLER.has(w));
+      const negated = negatedAt(ws);
+      const extras = ws.filter((w, i) => (i < from || i >= from + x.length) && !ASKING.has(w) && !FILLER.has(w) && !negated.has(i));
       return { tools: [x.doc], extras };
     }
     return undefined;
   }
 
   /**
-   * A tool named on a platform it lacks, or with "but" before constraints ("macwhisper for
-   * windows", "grammarly but open source"): alternatives to it that meet them. Without "but", a
-   * name beside a price or an open-source word may be another tool's (people write "copilot" for
-   * GitHub Copilot), and is searched as words.
+   * A tool named on a platform it lacks or at a price it lacks, or with "but" before constraints
+   * ("macwhisper for windows", "photoshop free", "grammarly but open source"): alternatives to it
+   * that meet them. Without "but", a name beside a price it has or an open-source word may be
+   * another tool's (people write "copilot" for GitHub Copilot), and is searched as words.
    */
   private unlikeTheNamed(ws: string[], filter: ReadFilter): Liked | undefined {
     if (Object.keys(filter).length === 0) return undefined;
@@ -173,7 +174,8 @@ export class QueryReader {
     const doc = this.name(trim(ws.filter((w) => w !== 'but')).join(' '));
     if (doc === undefined) return undefined;
     const platforms: readonly string[] = this.data.tools[doc]!.platforms;
-    const elsewhere = filter.platform !== undefined && !filter.platform.some((p) => platforms.includes(p));
+    const { pricing } = this.data.tools[doc]!;
+    const elsewhere = (filter.platform !== undefined && !filter.platform.some((p) => platforms.includes(p))) || (filter.pricing !== undefined && !filter.pricing.includes(pricing));
     return but || elsewhere ? { tools: [doc], extras: [] } : undefined;
   }
 
@@ -220,6 +222,25 @@ export class QueryReader {
     return this.named(ws.join('')) ?? this.named(trim(ws).join(''));
   }
 }
+
+/**
+ * The places of what a query does not want, which is no need of it: the word after "without",
+ * "not" or "doesnt need" and their like, weak words skipped ("doesnt need discord", "not owned by
+ * bytedance", "without a subscription").
+ */
+function negatedAt(ws: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < ws.length; i++) {
+    if (!NEGATIONS.has(ws[i]!)) continue;
+    let j = i + 1;
+    while (j < ws.length && (STOPWORDS.has(ws[j]!) || NEEDING.has(ws[j]!))) j++;
+    if (j < ws.length) out.add(j);
+  }
+  return out;
+}
+const NEGATIONS = new Set(['without', 'not', 'doesnt', 'dont', 'isnt', 'arent', 'never']);
+/** Words between a negation and what it negates ("doesnt need", "doesnt require"). */
+const NEEDING = new Set(['need', 'needs', 'require', 'requires', 'requiring', 'paying', 'pay', 'using']);
 
 /** The words without filler at either end. */
 function trim(ws: string[]): string[] {
