@@ -203,6 +203,10 @@ describe('search for comparisons and alternatives', () => {
     expect(top('relume', 1)).toEqual(['relume']);
   });
 
+  it('reads "X but cheaper" as alternatives to X, in every language ("iets als superhuman maar goedkoper")', () => {
+    for (const q of ['superhuman but cheaper', 'iets als superhuman maar goedkoper', 'so was wie superhuman aber billiger']) expect(page(q).interpreted?.similar_to, q).toBe('superhuman');
+  });
+
   it('reads "cheaper than X" as the pricing tiers below X\'s', () => {
     expect(page('cheaper than jasper').interpreted).toEqual({ similar_to: 'jasper', pricing: ['free', 'freemium'] });
     expect(page('cheaper than github copilot').interpreted).toEqual({ similar_to: 'github-copilot', pricing: ['free'] });

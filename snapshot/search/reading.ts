@@ -41,6 +41,8 @@ const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
   { re: /^(?:something\s+|anything\s+|others?\s+)?(?:like|replace)\s+(.+)$/, at: 'start' },
   { re: /^(?:.*\s)?(?:similar\s+to|instead\s+of|cheaper\s+than|better\s+than)\s+(.+)$/, at: 'start' },
   { re: /^(.+?)\s+(?:like|similar)$/, at: 'end' },
+  // "superhuman but cheaper": its alternatives (a price tier is no measure of cheaper here: a paid tool's alternatives may be paid and cheaper).
+  { re: /^(.+?)\s+(?:but\s+)?cheaper(?:\s.*)?$/, at: 'end' },
 ];
 /** "X vs Y", "X versus Y", "X or Y", "X compared to Y", "is X better than Y". */
 const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against|(?:better|worse|faster|cheaper)\s+than)\s+(.+)$/;
