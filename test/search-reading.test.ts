@@ -271,6 +271,11 @@ describe('search precision', () => {
     expect(top('late', 3).length).toBeGreaterThan(0);
   });
 
+  it('stems a word of three letters before "-ing" to the verb ("rising": rise, which does not begin "risk")', () => {
+    expect(page('why is my sourdough not rising').total).toBe(0);
+    for (const slug of top('rising', 10)) expect(['covidence', 'gong'], slug).not.toContain(slug);
+  });
+
   it('reads a maker asked for in words ("everything openai has released") as the maker, its tools first', () => {
     for (const slug of top('everything openai has released', 3)) expect(tool(slug).maker, slug).toMatch(/OpenAI/);
   });

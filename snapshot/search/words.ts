@@ -76,7 +76,8 @@ export function variants(word: string): string[] {
   if (word.endsWith('ies')) out.push(`${word.slice(0, -3)}y`);
   else if (word.endsWith('s') && !word.endsWith('ss')) out.push(word.slice(0, -1));
   const base = out[out.length - 1]!;
-  if (base.endsWith('ing') && base.length > 5) out.push(base.slice(0, -3));
+  // A stem of three letters is the verb with its "e" ("rising": "rise", not "ris", which begins "risk").
+  if (base.endsWith('ing') && base.length > 5) out.push(base.length > 6 ? base.slice(0, -3) : `${base.slice(0, -3)}e`);
   else if (base.endsWith('ed') && base.length > 5) out.push(base.slice(0, -2));
   else if (base.endsWith('e')) out.push(base.slice(0, -1));
   return out;
