@@ -90,11 +90,15 @@ export function variants(word: string): string[] {
 export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
 
 /** The words that carry a need, none when it has only stopwords. */
-export const needWords = (ws: readonly string[]): string[] => contentWords(ws.filter((w) => !STOPWORDS.has(w) && !NOT_A_WORD.test(w)));
+export const needWords = (ws: readonly string[]): string[] => distinct(meaningful(ws));
 
 /** The words that carry a need, without stopwords unless there is nothing else. */
 export function contentWords(ws: readonly string[]): string[] {
-  // A version ("flux 1.1", "gemini 2.5 pro", "whisper large v3", "deepseek r1") counts in the whole name, not as a word.
-  const meaningful = ws.filter((w) => !STOPWORDS.has(w) && !NOT_A_WORD.test(w));
-  return [...new Set(meaningful.length > 0 ? meaningful : ws)].slice(0, 12);
+  const m = meaningful(ws);
+  return distinct(m.length > 0 ? m : ws);
 }
+
+/** Without weak words and versions: a version ("flux 1.1", "gemini 2.5 pro", "whisper large v3", "deepseek r1") counts in the whole name, not as a word. */
+const meaningful = (ws: readonly string[]) => ws.filter((w) => !STOPWORDS.has(w) && !NOT_A_WORD.test(w));
+/** Each word once, at most 12 of them. */
+const distinct = (ws: readonly string[]) => [...new Set(ws)].slice(0, 12);
