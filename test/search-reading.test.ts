@@ -165,6 +165,14 @@ describe('search for comparisons and alternatives', () => {
     for (const slug of top('free midjourney alternative that doesnt need discord')) expect(inCategory(slug, 'text-to-image'), slug).toBe(true);
   });
 
+  it('reads "or" after the words of a need as a choice within it, not a comparison ("cheap api for llama or mistral")', () => {
+    for (const q of ['cheap api for llama or mistral', 'api pas chere pour llama ou mistral']) {
+      expect(page(q).interpreted?.versus, q).toBeUndefined();
+      for (const slug of top(q)) expect(inCategory(slug, 'inference-platforms'), `${q}: ${slug}`).toBe(true);
+    }
+    expect(page('which is better chatgpt or claude').interpreted).toEqual({ versus: ['chatgpt', 'claude'] });
+  });
+
   it('reads "is X better than Y" as a comparison of the two', () => {
     expect(top('is kling better than runway', 2)).toEqual(['kling-ai', 'runway']);
     expect(page('is kling better than runway').interpreted).toEqual({ versus: ['kling-ai', 'runway'] });

@@ -146,7 +146,11 @@ export class QueryReader {
     const versus = VERSUS.exec(text);
     if (versus) {
       // The names stand next to the "vs": "which is better chatgpt or claude for coding".
-      const [x, y] = [this.nameAtEnd(versus[1]!.split(' ')), this.nameAtStart(versus[2]!.split(' '))];
+      const left = versus[1]!.split(' ');
+      const [x, y] = [this.nameAtEnd(left), this.nameAtStart(versus[2]!.split(' '))];
+      // "or" after words of a need is a choice within it ("cheap api for llama or mistral"), not a comparison.
+      const within = x !== undefined && / or /.test(` ${text} `) && !/\s(?:vs|versus)\s/.test(` ${text} `) && left.slice(0, x.from).some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !ASKING.has(w));
+      if (within) return undefined;
       if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [x.doc, y.doc], extras: [] };
       if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return { tools: [x.doc], extras: [] };
     }
