@@ -5,7 +5,7 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
-import { asksElsewhere, FILLER, STOPWORDS, words } from './words.ts';
+import { asksElsewhere, FILLER, negatedAt, STOPWORDS, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
@@ -228,25 +228,6 @@ export class QueryReader {
     return this.named(ws.join('')) ?? this.named(trim(ws).join(''));
   }
 }
-
-/**
- * The places of what a query does not want, which is no need of it: the word after "without",
- * "not" or "doesnt need" and their like, weak words skipped ("doesnt need discord", "not owned by
- * bytedance", "without a subscription").
- */
-function negatedAt(ws: readonly string[]): Set<number> {
-  const out = new Set<number>();
-  for (let i = 0; i < ws.length; i++) {
-    if (!NEGATIONS.has(ws[i]!)) continue;
-    let j = i + 1;
-    while (j < ws.length && (STOPWORDS.has(ws[j]!) || NEEDING.has(ws[j]!))) j++;
-    if (j < ws.length) out.add(j);
-  }
-  return out;
-}
-const NEGATIONS = new Set(['without', 'not', 'doesnt', 'dont', 'isnt', 'arent', 'never']);
-/** Words between a negation and what it negates ("doesnt need", "doesnt require"). */
-const NEEDING = new Set(['need', 'needs', 'require', 'requires', 'requiring', 'paying', 'pay', 'using']);
 
 /** The words without filler at either end. */
 function trim(ws: string[]): string[] {

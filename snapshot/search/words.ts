@@ -102,3 +102,22 @@ export function contentWords(ws: readonly string[]): string[] {
 const meaningful = (ws: readonly string[]) => ws.filter((w) => !STOPWORDS.has(w) && !NOT_A_WORD.test(w));
 /** Each word once, at most 12 of them. */
 const distinct = (ws: readonly string[]) => [...new Set(ws)].slice(0, 12);
+
+/**
+ * The places of what a query does not want, which is no need of it: the word after "without",
+ * "not" or "doesnt need" and their like, weak words skipped ("doesnt need discord", "not owned by
+ * bytedance", "without a subscription").
+ */
+export function negatedAt(ws: readonly string[]): Set<number> {
+  const out = new Set<number>();
+  for (let i = 0; i < ws.length; i++) {
+    if (!NEGATIONS.has(ws[i]!)) continue;
+    let j = i + 1;
+    while (j < ws.length && (STOPWORDS.has(ws[j]!) || NEEDING.has(ws[j]!))) j++;
+    if (j < ws.length) out.add(j);
+  }
+  return out;
+}
+const NEGATIONS = new Set(['without', 'not', 'doesnt', 'dont', 'isnt', 'arent', 'never']);
+/** Words between a negation and what it negates ("doesnt need", "doesnt require"). */
+const NEEDING = new Set(['need', 'needs', 'require', 'requires', 'requiring', 'paying', 'pay', 'using']);
