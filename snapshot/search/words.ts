@@ -30,13 +30,10 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
 
 /**
  * What people ask a map, a dictionary or an encyclopedia, never a catalog of tools ("plumber near
- * me", "perplexity meaning", "who was ada lovelace"): a query that asks it answers nothing. Read in English: the other languages reach it
- * through the vocabulary's terms ("in der nähe", "significado"). "search by meaning" and "meaning-based search" are needs.
+ * me", "perplexity meaning", "who was ada lovelace", "how old is sam altman"): a query that asks it
+ * answers nothing. Read in English: the other languages reach it through the vocabulary's terms
+ * ("in der nähe", "significado", "wer war"). "search by meaning" and "meaning-based search" are needs.
  */
-/** "who was ada lovelace", "who invented the telephone", "how old is sam altman": a question about a person, asked of an encyclopedia. */
-const PAST_DEEDS = new Set(['was', 'were', 'won', 'invented', 'discovered']);
-const BEING = new Set(['is', 'was', 'are', 'were']);
-
 export function asksElsewhere(ws: readonly string[]): boolean {
   for (let i = 0; i < ws.length; i++) {
     if (ws[i] === 'near' && ws[i + 1] === 'me') return true;
@@ -46,6 +43,10 @@ export function asksElsewhere(ws: readonly string[]): boolean {
   }
   return false;
 }
+/** After "who": a question about a person ("who was", "who invented"). */
+const PAST_DEEDS = new Set(['was', 'were', 'won', 'invented', 'discovered']);
+/** After "how old": a question about someone's age. */
+const BEING = new Set(['is', 'was', 'are', 'were']);
 
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
 export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
