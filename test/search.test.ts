@@ -193,6 +193,13 @@ describe('search relevance (real catalog)', () => {
     for (const q of ['amazon q developer', 'amazon q']) expect(top(q), q).toEqual(['amazon-q-developer', 'kiro']);
   });
 
+  it('ranks apps above APIs and models that match as well, unless the query is a developer\'s', () => {
+    const top = (q: string) => engine.search(q).slice(0, 3).map((h) => data.tools[h.index]!);
+    // Whisper, AssemblyAI and Deepgram match as well, and a curator made them more prominent.
+    expect(top('transcribe my interviews')[0]!.tagline).not.toMatch(/\b(?:APIs?|model)\b/);
+    for (const t of top('speech to text api')) expect(t.tagline, t.slug).toMatch(/\b(?:APIs?|model)\b/);
+  });
+
   it('applies category and pricing filters after ranking', () => {
     const all = engine.search('image');
     const free = engine.search('image', { pricing: ['free'] });

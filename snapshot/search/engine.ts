@@ -7,7 +7,7 @@ import { compact, type SearchIndex } from '../search-index.ts';
 import type { WithJson } from '../json-text.ts';
 import { similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
-import { EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
+import { DEVELOPER_PLATFORMS, DEVELOPER_TOOL, DEVELOPER_WORDS, EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
 import { QueryReader, type Interpreted } from './reading.ts';
 import { allowedBy, mergeFilters, passes, type Allowed, type SearchFilter } from './filters.ts';
 import { Highlighter, type Highlights } from './highlight.ts';
@@ -116,7 +116,8 @@ class Engine implements SearchEngine {
     this.tally.counting = needed > 0;
     this.scoreWords(matchWords);
     if (like === undefined && whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
-    this.addProminence(whole);
+    const developers = qWords.some((w) => DEVELOPER_WORDS.has(w)) || (merged.platform ?? []).some((p) => DEVELOPER_PLATFORMS.has(p));
+    this.addProminence(whole, developers);
     if (like !== undefined) this.addSimilarity(like.tools[0]);
     // The tools the query matched (for facets), before any filter: those that pass the precision rule.
     const matched: number[] | undefined = want.matches ? [] : undefined;
@@ -199,11 +200,13 @@ class Engine implements SearchEngine {
    * Prominence breaks ties between comparable matches, and a query that is exactly a maker's
    * name puts that maker's flagships first.
    */
-  private addProminence(whole: string): void {
+  private addProminence(whole: string, forDevelopers: boolean): void {
     const { prominence, makers } = this.tables;
+    const apart = forDevelopers ? undefined : this.tables.forDevelopers;
     const { score, touched, count } = this.tally;
     for (let t = 0; t < count; t++) {
       const doc = touched[t]!;
+      if (apart !== undefined && apart[doc] === 1) score[doc] = score[doc]! - DEVELOPER_TOOL;
       if (prominence[doc] === 0) continue;
       score[doc] = score[doc]! + prominence[doc]! + (makers[doc] === whole && prominence[doc] === 3 ? MAKER_FLAGSHIP : 0);
     }

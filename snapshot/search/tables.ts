@@ -19,6 +19,8 @@ export interface Tables {
   makers: string[];
   /** Curated prominence, 0 to 3. */
   prominence: Uint8Array;
+  /** 1 for a tool made for developers: an API, a model, an SDK or a library (its tagline or tags say so). */
+  forDevelopers: Uint8Array;
   /** Each tool's primary category as a number, and each such category's words. */
   primaryOf: Uint16Array;
   primaryWords: string[][];
@@ -46,6 +48,7 @@ export function buildTables(data: SnapshotData): Tables {
     names: data.tools.map((t) => compact(t.name)),
     makers: data.tools.map((t) => compact(t.maker)),
     prominence: new Uint8Array(data.tools.map((t) => data.prominence[t.slug] ?? 0)),
+    forDevelopers: new Uint8Array(data.tools.map((t) => (DEVELOPER_TAGLINE.test(t.tagline) || t.tags.some((tag) => DEVELOPER_TAG.test(tag)) ? 1 : 0))),
     ...primaryCategories(data),
     ...phraseTable(data),
     aliases: aliasTable(data),
@@ -88,6 +91,10 @@ function namedTable(data: SnapshotData): Map<string, number> {
   for (const r of data.retired) for (const n of [r.name, r.slug]) add(n, slugIndex.get(r.successor ?? r.alternatives[0] ?? ''));
   return named;
 }
+
+/** A tagline or a tag that says a tool is made for developers: "Speech-to-text API", "open-source speech recognition model", "transcription-api". */
+const DEVELOPER_TAGLINE = /\b(?:apis?|sdks?|models?|library|framework)\b/i;
+const DEVELOPER_TAG = /(?:^|-)(?:api|sdk|library)$/;
 
 /** A name's last word that people leave out ("Otter.ai", "Kling AI", "Elai.io", "Duolingo Max", "djay Pro"). */
 const GENERIC_LAST_WORD = new Set(['ai', 'io', 'app', 'pro', 'max']);
