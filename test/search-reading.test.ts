@@ -234,6 +234,9 @@ describe('search for comparisons and alternatives', () => {
     const mac = page('dictation for mac');
     expect(mac.interpreted).toEqual({ platform: ['macos'] });
     for (const h of mac.hits) expect(data.tools[h.index]!.platforms).toContain('macos');
+    expect(page('photo editor that works in the browser').interpreted).toEqual({ platform: ['web'] });
+    expect(page('open source cursor alternative that runs on linux').interpreted).toEqual({ open_source: true, platform: ['linux'], similar_to: 'cursor' });
+    expect(page('logo maker without a subscription').interpreted).toEqual({ pricing: ['free', 'freemium'] });
     // Servers of one's own are what self-hosting means.
     for (const q of ['transcription on our own servers', 'on prem llm']) expect(page(q).interpreted, q).toEqual({ open_source: true });
     // A request's own filter and the query's constraint both apply.

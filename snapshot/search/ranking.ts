@@ -1,6 +1,7 @@
 // The ranking's rules in one place: how much each kind of match weighs, and how scores become an
 // ordered page. Exact name > name prefix > name typo > tag/category/maker > tagline > description,
 // with every query word matched worth more than any single field, and ties broken by name.
+import type { PLATFORMS } from '../schema.ts';
 import type { SearchField } from '../search-index.ts';
 
 /** Weight of a query word found in each field (the best field per word counts). */
@@ -56,7 +57,7 @@ export const MAKER_FLAGSHIP = 6_000;
 /** A tool made for developers (an API, a model) in a query with no developer word: below apps that match as well, above any less matched (prominence is 0 to 3). */
 export const DEVELOPER_TOOL = 4;
 /** Platforms a developer asks for ("with an api", "cli"): the query is a developer's. */
-export const DEVELOPER_PLATFORMS: ReadonlySet<string> = new Set(['api', 'cli', 'self-hosted', 'ide-extension']);
+export const DEVELOPER_PLATFORMS: ReadonlySet<string> = new Set<(typeof PLATFORMS)[number]>(['api', 'cli', 'self-hosted', 'ide-extension']);
 /** Words that say a query is a developer's: then APIs and models rank as they match. */
 export const DEVELOPER_WORDS: ReadonlySet<string> = new Set(['api', 'apis', 'sdk', 'developer', 'developers', 'dev', 'devs', 'code', 'coding', 'programming', 'python', 'javascript', 'typescript', 'node', 'npm', 'library', 'framework', 'model', 'models', 'llm', 'llms', 'endpoint', 'integrate', 'integration', 'webhook', 'self', 'hosted', 'cli', 'terminal', 'github', 'repo', 'backend', 'pipeline', 'deploy', 'docker', 'gpu', 'inference', 'embeddings', 'realtime', 'latency', 'streaming', 'production', 'scale', 'batch']);
 

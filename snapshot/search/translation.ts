@@ -53,10 +53,9 @@ export class Translator {
     this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
   }
 
-  /** Whether a language has the word itself as a term or a stop word (not only its stem). */
+  /** Whether a language has the word itself as a term or a stop word (not only its stem): its remembered evidence says so. */
   hasWord(w: string): boolean {
-    for (const [lang, table] of this.languages) if (table.terms.has(w) || this.stopwords.get(lang)!.has(w)) return true;
-    return false;
+    return (this.wordEvidence(w) & (HIT_BITS << OWN)) !== 0;
   }
 
   /**
@@ -65,7 +64,7 @@ export class Translator {
    * words and is no word the catalog writes in English nor an English word ("premier league table").
    */
   language(ws: string[]): SearchLanguage | undefined {
-    const evidence = ws.map((w) => this.remember(`${w}\0language`, () => this.evidence(w), () => 48 + 2 * w.length));
+    const evidence = ws.map((w) => this.wordEvidence(w));
     // Most queries are English: a query none of whose words counts for a language is read as English at once.
     if (!evidence.some((e) => (e & HIT_BITS) !== 0)) return undefined;
     let best: SearchLanguage | undefined;
@@ -86,6 +85,10 @@ export class Translator {
       if (hits >= englishOnly) [best, bestHits, bestOwn] = [lang, hits, own];
     });
     return best;
+  }
+
+  private wordEvidence(w: string): number {
+    return this.remember(`${w}\0language`, () => this.evidence(w), () => 48 + 2 * w.length);
   }
 
   /**
