@@ -114,15 +114,12 @@ function* oneEditAway(w: string): Generator<string> {
 function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STEMMERS, english: ReadonlySet<string>): CompiledLanguage {
   // Without a prototype: a native word such as "constructor" is a key like any other.
   const terms: Record<string, string> = Object.create(null);
-  const stems: Record<string, string> = Object.create(null);
-  for (const [english, natives] of Object.entries(table)) {
-    for (const native of natives) {
-      const folded = fold(native);
-      terms[folded] ??= english;
-      if (!folded.includes(' ')) stems[STEMMERS[lang](folded)] ??= english;
-    }
-  }
+  for (const [english, natives] of Object.entries(table)) for (const native of natives) terms[fold(native)] ??= english;
+  const stemCuts = Object.keys(terms).filter((t) => !t.includes(' ')).map((term) => {
+    const stem = STEMMERS[lang](term);
+    return term.startsWith(stem) ? term.length - stem.length : stem;
+  });
   const list = (stopwords as Record<string, string[]>)[lang]!.map(fold).filter((w) => terms[w] === undefined);
   const alsoEnglish = [...Object.keys(terms), ...list].filter((w) => english.has(w));
-  return { terms, stems, stopwords: [...new Set(list)].sort(), alsoEnglish: [...new Set(alsoEnglish)].sort() };
+  return { terms, stemCuts, stopwords: [...new Set(list)].sort(), alsoEnglish: [...new Set(alsoEnglish)].sort() };
 }

@@ -22,8 +22,14 @@ export interface Constraint { terms: string[]; pricing?: string[]; platform?: st
 export interface CompiledLanguage {
   /** A folded word or phrase of the language -> the English term it stands for. */
   terms: Record<string, string>;
-  /** The Snowball stem of a one-word term -> the English term. */
-  stems: Record<string, string>;
+  /**
+   * The Snowball stem of each one-word term, in the order of `terms`' keys: the letters it cuts
+   * from the term's end, or the stem itself where it is no beginning of the term (143 of 7,091:
+   * "großvater" -> "grossvat"). The gateway reads the stems from it at load (translation.ts) in 2 to 12 ms;
+   * stemming the terms there takes 45-120 ms, and shipping the stems costs the edge bundle 25 KB
+   * gzipped against 5 KB for this.
+   */
+  stemCuts: (number | string)[];
   /** Words that carry no need in a query (stopwords-iso), terms excepted. */
   stopwords: string[];
   /** Its words (terms or stop words) that are English words too ("premier", "table", "sea"): from four letters, alone, no sign of the language; never dropped from an English query. */

@@ -3,7 +3,7 @@
 // (the vocabulary's terms whole or by Snowball stem, German and Dutch compounds split, Romance
 // word order), tools' names kept as written.
 import { SEARCH_LANGUAGES, type SearchLanguage } from '../contract.ts';
-import type { SearchVocabulary } from '../types.ts';
+import type { CompiledLanguage, SearchVocabulary } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { FILLER, STOPWORDS } from './words.ts';
 
@@ -20,6 +20,18 @@ const CATALOG = 1 << (3 * SEARCH_LANGUAGES.length + 1);
 /** A language's words (and phrases) and Snowball stems, each -> the English it means. */
 /** A language's terms and stems (native -> English), and how many words its longest term has. */
 interface LanguageTable { terms: Map<string, string>; stems: Map<string, string>; longest: number }
+
+/** A language's terms, and the Snowball stem of each one-word term -> its English (the first term with that stem wins). */
+function languageTable(language: CompiledLanguage): LanguageTable {
+  const stems = new Map<string, string>();
+  const oneWord = Object.keys(language.terms).filter((t) => !t.includes(' '));
+  oneWord.forEach((term, i) => {
+    const cut = language.stemCuts[i]!;
+    const stem = typeof cut === 'string' ? cut : term.slice(0, term.length - cut);
+    if (!stems.has(stem)) stems.set(stem, language.terms[term]!);
+  });
+  return { terms: new Map(Object.entries(language.terms)), stems, longest: Math.max(1, ...Object.keys(language.terms).map((t) => t.split(' ').length)) };
+}
 
 export class Translator {
   private readonly english: Set<string>;
@@ -44,13 +56,13 @@ export class Translator {
     // English stop words, and the engine's own weak words ("create" is an Italian verb form too).
     this.english = new Set([...vocabulary.english, ...STOPWORDS]);
     // Maps, not the snapshot's objects: a query word such as "constructor" must not find Object's own properties.
-    this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, { terms: new Map(Object.entries(l.terms)), stems: new Map(Object.entries(l.stems)), longest: Math.max(1, ...Object.keys(l.terms).map((t) => t.split(' ').length)) }]));
+    this.languages = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, languageTable(l)]));
     this.stopwords = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.stopwords)]));
     this.alsoEnglish = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(l.alsoEnglish)]));
     const englishToo = new Set([...this.alsoEnglish.values()].flatMap((shared) => [...shared]));
     this.foreign = new Set([...this.stopwords.values()].flatMap((stop) => [...stop])
       .filter((w) => /\p{L}/u.test(w) && !this.english.has(w) && !englishToo.has(w) && !catalogWords.has(w)));
-    this.stemStarts = new Map(Object.entries(vocabulary.languages).map(([lang, l]) => [lang as SearchLanguage, new Set(Object.keys(l.stems).map((stem) => stem.slice(0, 3)))]));
+    this.stemStarts = new Map([...this.languages].map(([lang, table]) => [lang, new Set([...table.stems.keys()].map((stem) => stem.slice(0, 3)))]));
   }
 
   /** Whether a language has the word itself as a term or a stop word (not only its stem): its remembered evidence says so. */
