@@ -125,6 +125,12 @@ describe('search for comparisons and alternatives', () => {
     expect(top('chatgpt vs claude', 2)).toEqual(['chatgpt', 'claude']);
   });
 
+  it('answers a tool against its rivals with its alternatives, and a tool\'s name against what is no tool nor a word of the catalog with nothing ("llama vs alpaca")', () => {
+    expect(page('elevenlabs vs the rest').interpreted).toEqual({ similar_to: 'elevenlabs' });
+    expect(top('elevenlabs vs the rest')).toEqual(top('elevenlabs alternatives'));
+    for (const q of ['llama vs alpaca whats the difference', 'otter vs beaver', 'sea otter vs river otter']) expect(page(q).hits, q).toEqual([]);
+  });
+
   it('reads "free chatgpt alternative" as similar_to=chatgpt with pricing free or freemium, in every language', () => {
     for (const [q, language] of [['free chatgpt alternative', undefined], ['alternativa gratuita a chatgpt', 'es'], ['kostenlose alternative zu chatgpt', 'de']] as const) {
       const answer = page(q);

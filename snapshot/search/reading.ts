@@ -51,6 +51,8 @@ const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competi
 /** The words that ask for alternatives in the patterns above, with their connectors. */
 const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
 /** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
+/** What a tool is compared against when people mean its rivals: "elevenlabs vs the rest". */
+const THE_REST = new Set(['rest', 'competition', 'field', 'everyone', 'everything', 'others']);
 const COMPARING = new Set([...ALTERNATIVE_NOUNS, 'vs', 'versus']);
 
 /** How many words around a constraint a phrasing holding it may reach. */
@@ -68,7 +70,7 @@ export class QueryReader {
     /** A compacted name, slug, former slug or alias -> the tool it names. */
     private readonly named: (compacted: string) => number | undefined,
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
-    catalogWords: ReadonlySet<string>,
+    private readonly catalogWords: ReadonlySet<string>,
     /** The catalog word a misspelt word was meant as (spelling.ts). */
     private readonly correct: (word: string) => string | undefined,
     /** Whether words are one of the vocabulary's phrasings ("api for open source models"). */
@@ -99,7 +101,9 @@ export class QueryReader {
     if (asksElsewhere(english)) return { words: [], filter: {}, interpreted };
     let { rest, filter } = this.takeConstraints(english);
     Object.assign(interpreted, filter);
-    const like = this.like(trim(rest)) ?? this.unlikeTheNamed(rest, filter);
+    const liked = this.like(trim(rest));
+    if (liked === 'nothing') return { words: [], filter: {}, interpreted };
+    const like = liked ?? this.unlikeTheNamed(rest, filter);
     if (like !== undefined) {
       const [first, second] = like.tools.map((doc) => this.data.tools[doc]!.slug);
       if (second === undefined) interpreted.similar_to = first;
@@ -141,7 +145,7 @@ export class QueryReader {
   }
 
   /** The tool a query asks alternatives to, or the two it compares, when the words name them. */
-  private like(ws: string[]): Liked | undefined {
+  private like(ws: string[]): Liked | 'nothing' | undefined {
     const text = ws.join(' ');
     const versus = VERSUS.exec(text);
     if (versus) {
@@ -152,7 +156,12 @@ export class QueryReader {
       const within = x !== undefined && / or /.test(` ${text} `) && !/\s(?:vs|versus)\s/.test(` ${text} `) && left.slice(0, x.from).some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !ASKING.has(w));
       if (within) return undefined;
       if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [x.doc, y.doc], extras: [] };
-      if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) return { tools: [x.doc], extras: [] };
+      if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) {
+        // A tool against what is no tool and no word of the catalog is another comparison ("llama vs alpaca", "otter vs beaver").
+        const other = versus[2]!.split(' ').find((w) => !STOPWORDS.has(w) && !FILLER.has(w));
+        if (other !== undefined && !this.catalogWords.has(other) && !ASKING.has(other) && !THE_REST.has(other)) return 'nothing';
+        return { tools: [x.doc], extras: [] };
+      }
     }
     for (const { re, at } of ALTERNATIVES) {
       const m = re.exec(text);
