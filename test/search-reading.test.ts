@@ -256,6 +256,11 @@ describe('search for comparisons and alternatives', () => {
 });
 
 describe('search precision', () => {
+  it('answers a recipe for a dish with nothing, and recipes for what a tool does, or a recipe app, with tools', () => {
+    for (const q of ['rezept für käsespätzle', 'recette crepes facile', 'no bake granola bar recipe']) expect(page(q).hits, q).toEqual([]);
+    for (const q of ['recipes from whats in my fridge', 'ricette con quello che ho in frigo', 'crepes recipe app']) expect(top(q).some((s) => inCategory(s, 'cooking-and-recipes')), q).toBe(true);
+  });
+
   it('reads words that name an object\'s own properties as plain words, in every language\'s tables', () => {
     for (const q of ['constructor', 'bildgenerator constructor', '__proto__', 'tostring', 'hasownproperty valueof']) {
       expect(() => page(q), q).not.toThrow();

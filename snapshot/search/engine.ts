@@ -78,8 +78,9 @@ class Engine implements SearchEngine {
     this.sortKeys = new Float64Array(this.tables.count);
     this.inCategory = new Uint8Array(this.tables.count);
     const phrased = [...Object.values(data.vocabulary.phrasings).flat(), ...data.vocabulary.equivalents.flat()].flatMap((t) => t.split(' '));
-    const spelling = new Spelling(new Set([...this.vocabulary.tokens, ...phrased]), this.vocabulary.ordinary);
-    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, (word) => spelling.correct(word),
+    const known = new Set([...this.vocabulary.tokens, ...phrased]);
+    const spelling = new Spelling(known, this.vocabulary.ordinary);
+    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, known, (word) => spelling.correct(word),
       (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')), (key, make, bytes) => memo.remember(key, make, bytes));
   }
 

@@ -51,6 +51,8 @@ const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competi
 /** The words that ask for alternatives in the patterns above, with their connectors. */
 const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
 /** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
+/** Words that ask for a tool whatever the rest says. */
+const TOOL_WORDS = new Set(['ai', 'app', 'apps', 'tool', 'tools', 'generator', 'software', 'assistant', 'planner']);
 /** What a tool is compared against when people mean its rivals: "elevenlabs vs the rest". */
 const THE_REST = new Set(['rest', 'competition', 'field', 'everyone', 'everything', 'others']);
 const COMPARING = new Set([...ALTERNATIVE_NOUNS, 'vs', 'versus']);
@@ -71,6 +73,8 @@ export class QueryReader {
     private readonly named: (compacted: string) => number | undefined,
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
     private readonly catalogWords: ReadonlySet<string>,
+    /** Those and the words of the vocabulary's phrasings and equivalents: every English word search knows. */
+    private readonly knownWords: ReadonlySet<string>,
     /** The catalog word a misspelt word was meant as (spelling.ts). */
     private readonly correct: (word: string) => string | undefined,
     /** Whether words are one of the vocabulary's phrasings ("api for open source models"). */
@@ -98,7 +102,7 @@ export class QueryReader {
     const english = translated.flatMap((w) => (this.correct(w) ?? w).split(' '));
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
-    if (asksElsewhere(english)) return { words: [], filter: {}, interpreted };
+    if (asksElsewhere(english) || this.asksForADish(english)) return { words: [], filter: {}, interpreted };
     let { rest, filter } = this.takeConstraints(english);
     Object.assign(interpreted, filter);
     const liked = this.like(trim(rest));
@@ -117,6 +121,17 @@ export class QueryReader {
     if (asked.length > 0 && asked.length < rest.length) rest = asked;
     // A query of constraints only ("free", "open source") is still a search for those words.
     return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {} };
+  }
+
+  /**
+   * A recipe for a dish ("rezept für käsespätzle", "recette crepes facile"): a word beside "recipe"
+   * that search does not know is the dish, and a cookbook answers it, not a tool. Recipes for what
+   * a tool does ("recipes from what's in my fridge", "meal prep recipes") use words it knows, and a
+   * tool's word ("recipe app") asks for one.
+   */
+  private asksForADish(ws: readonly string[]): boolean {
+    if (!ws.some((w) => w === 'recipe' || w === 'recipes') || ws.some((w) => TOOL_WORDS.has(w))) return false;
+    return ws.some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !this.knownWords.has(w));
   }
 
   /** The constraint phrases in the words (longest first), taken out and merged into one filter. */
