@@ -311,14 +311,14 @@ describe('search precision', () => {
     expect(words('translate for my guest staying w us')).toEqual(['translate', 'guest', 'staying']);
   });
 
-  it('answers nothing to what people ask a map, a dictionary or an encyclopedia ("near me", "X meaning", "who was"), in every language, but reads "search by meaning" as a need', () => {
+  it('answers nothing to what people ask a map, a dictionary, an encyclopedia or a clock ("near me", "X meaning", "what does X mean", "who was", "what time is it"), in every language, but reads "search by meaning" and "what does it mean" as needs', () => {
     for (const q of ['plumber near me open sunday', 'canvas painting classes near me', 'perplexity meaning', 'hugging face emoji meaning',
-      'who was ada lovelace', 'wer war ada lovelace', 'quien fue claude shannon', 'how old is sam altman',
+      'what does grok mean', 'what time is it in tokyo', 'what time does costco close on sunday', 'who was ada lovelace', 'wer war ada lovelace', 'quien fue claude shannon', 'how old is sam altman',
       'klempner in der nähe', 'jasper bedeutung', 'cours de peinture près de chez moi', 'significado de perplexity', 'lezioni di canto vicino a me', 'betekenis van notion']) {
       expect(page(q).total, q).toBe(0);
     }
     expect(top('perplexity', 1)).toEqual(['perplexity']);
-    for (const q of ['search my documents by meaning', 'meaning based search over our docs']) expect(page(q).total, q).toBeGreaterThan(0);
+    for (const q of ['search my documents by meaning', 'meaning based search over our docs', 'got a letter full of legal words, what does it mean']) expect(page(q).total, q).toBeGreaterThan(0);
   });
 
   it('reads a last word typed in part as the phrasing it starts ("image gen"), so image generators come first', () => {

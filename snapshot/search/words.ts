@@ -29,8 +29,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
 ]);
 
 /**
- * What people ask a map, a dictionary or an encyclopedia, never a catalog of tools ("plumber near
- * me", "perplexity meaning", "who was ada lovelace", "how old is sam altman"): a query that asks it
+ * What people ask a map, a dictionary, an encyclopedia or a clock, never a catalog of tools ("plumber
+ * near me", "perplexity meaning", "what does grok mean", "who was ada lovelace", "how old is sam
+ * altman", "what time is it in tokyo", "what time does costco close"): a query that asks it
  * answers nothing. Read in English: the other languages reach it through the vocabulary's terms
  * ("in der nähe", "significado", "wer war"). "search by meaning" and "meaning-based search" are needs.
  */
@@ -40,6 +41,9 @@ export function asksElsewhere(ws: readonly string[]): boolean {
     if ((ws[i] === 'meaning' || ws[i] === 'definition') && ws[i - 1] !== 'by' && ws[i + 1] !== 'based') return true;
     if (ws[i] === 'who' && PAST_DEEDS.has(ws[i + 1]!)) return true;
     if (ws[i] === 'how' && ws[i + 1] === 'old' && BEING.has(ws[i + 2]!)) return true;
+    // "What does it mean" asks about a text of one's own (a letter, a contract): a need.
+    if (ws[i] === 'what' && ws[i + 1] === 'does' && !STOPWORDS.has(ws[i + 2]!) && ws.indexOf('mean', i + 3) > 0) return true;
+    if (ws[i] === 'what' && ws[i + 1] === 'time' && (ws[i + 2] === 'does' || ws[i + 2] === 'do' || (ws[i + 2] === 'is' && ws[i + 3] === 'it'))) return true;
   }
   return false;
 }
