@@ -125,6 +125,12 @@ describe('search for comparisons and alternatives', () => {
     expect(top('chatgpt vs claude', 2)).toEqual(['chatgpt', 'claude']);
   });
 
+  it('reads who alternatives are for and what they may cost as no need ("jasper alternative for a small business" answers Jasper\'s rivals, not small-business tools)', () => {
+    expect(top('jasper alternative for a small business')).toEqual(top('jasper alternative'));
+    expect(top('notion ai alternative for teams')).toEqual(top('notion ai alternative'));
+    expect(top('descript alternative for podcast editing')).not.toEqual(top('descript alternative'));
+  });
+
   it('answers a tool against its rivals with its alternatives, and a tool\'s name against what is no tool nor a word of the catalog with nothing ("llama vs alpaca")', () => {
     expect(page('elevenlabs vs the rest').interpreted).toEqual({ similar_to: 'elevenlabs' });
     expect(top('elevenlabs vs the rest')).toEqual(top('elevenlabs alternatives'));

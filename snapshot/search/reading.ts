@@ -51,6 +51,13 @@ const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competi
 /** The words that ask for alternatives in the patterns above, with their connectors. */
 const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
 /** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
+/**
+ * Beside alternatives, who a tool is for and what it may cost, which any of them may serve: no need
+ * ("jasper alternative for a small business" wants Jasper's rivals, not small-business tools;
+ * "on a tiny budget" is a price, not budgeting apps).
+ */
+const FOR_WHOM = new Set(['small', 'tiny', 'budget', 'business', 'businesses', 'company', 'companies', 'enterprise', 'startup', 'startups', 'agency', 'agencies',
+  'team', 'teams', 'student', 'students', 'teachers', 'kids', 'family', 'beginners', 'freelancers', 'creators', 'individuals', 'personal', 'nonprofits']);
 /** Words that ask for a tool whatever the rest says. */
 const TOOL_WORDS = new Set(['ai', 'app', 'apps', 'tool', 'tools', 'generator', 'software', 'assistant', 'planner']);
 /** What a tool is compared against when people mean its rivals: "elevenlabs vs the rest". */
@@ -186,7 +193,7 @@ export class QueryReader {
       if (x === undefined) continue;
       const from = at === 'start' ? ws.length - captured.length : x.from;
       const negated = negatedAt(ws);
-      const extras = ws.filter((w, i) => (i < from || i >= from + x.length) && !ASKING.has(w) && !FILLER.has(w) && !negated.has(i));
+      const extras = ws.filter((w, i) => (i < from || i >= from + x.length) && !ASKING.has(w) && !FILLER.has(w) && !FOR_WHOM.has(w) && !negated.has(i));
       return { tools: [x.doc], extras };
     }
     return undefined;
