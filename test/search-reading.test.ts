@@ -125,9 +125,10 @@ describe('search for comparisons and alternatives', () => {
     expect(top('chatgpt vs claude', 2)).toEqual(['chatgpt', 'claude']);
   });
 
-  it('reads who alternatives are for and what they may cost as no need ("jasper alternative for a small business" answers Jasper\'s rivals, not small-business tools)', () => {
+  it('reads who alternatives are for, what they may cost and why they are wanted as no need ("jasper alternative for a small business" answers Jasper\'s rivals, not small-business tools)', () => {
     expect(top('jasper alternative for a small business')).toEqual(top('jasper alternative'));
     expect(top('notion ai alternative for teams')).toEqual(top('notion ai alternative'));
+    expect(top('github copilot alternative we can self host for privacy')).toEqual(top('github copilot alternative self hosted'));
     expect(top('descript alternative for podcast editing')).not.toEqual(top('descript alternative'));
   });
 

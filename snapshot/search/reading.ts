@@ -52,12 +52,14 @@ const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competi
 const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
 /** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
 /**
- * Beside alternatives, who a tool is for and what it may cost, which any of them may serve: no need
- * ("jasper alternative for a small business" wants Jasper's rivals, not small-business tools;
- * "on a tiny budget" is a price, not budgeting apps).
+ * Beside alternatives, who a tool is for, what it may cost and why it is wanted, which any of them
+ * may serve: no need ("jasper alternative for a small business" wants Jasper's rivals, not
+ * small-business tools; "on a tiny budget" is a price, not budgeting apps; "self host for privacy"
+ * says why, and the constraint already holds it).
  */
 const FOR_WHOM = new Set(['small', 'tiny', 'budget', 'business', 'businesses', 'company', 'companies', 'enterprise', 'startup', 'startups', 'agency', 'agencies',
-  'team', 'teams', 'student', 'students', 'teachers', 'kids', 'family', 'beginners', 'freelancers', 'creators', 'individuals', 'personal', 'nonprofits']);
+  'team', 'teams', 'student', 'students', 'teachers', 'kids', 'family', 'beginners', 'freelancers', 'creators', 'individuals', 'personal', 'nonprofits',
+  'privacy', 'private']);
 /** Words that ask for a tool whatever the rest says. */
 const TOOL_WORDS = new Set(['ai', 'app', 'apps', 'tool', 'tools', 'generator', 'software', 'assistant', 'planner']);
 /** What a tool is compared against when people mean its rivals: "elevenlabs vs the rest". */
