@@ -44,6 +44,7 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, tools:
     english: (stopwords as Record<string, string[]>).en!.map(fold),
     ordinary: ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()], english),
     namePrefixes: englishNamePrefixes(names, english),
+    englishNames: [...new Set(names.flatMap((n) => words(n)).filter((w) => w.length >= 3 && english.has(w)))].sort(),
     unrelatedStarts: unrelatedStarts(fields, english),
   };
 }

@@ -51,6 +51,8 @@ export interface SearchVocabulary {
   ordinary: string[];
   /** English words that only begin a word of a name ("table" in "Tableau"): in a query of several words, no name match. */
   namePrefixes: string[];
+  /** Words of names that are English words too ("llama", "otter", "cursor", "runway"): written alone, they may mean the thing, not the tool. */
+  englishNames: string[];
   /**
    * English words that begin words of the catalog's texts that are neither their inflections nor
    * compounds ("late": latency, latent), with those words: in a query of several words, the word

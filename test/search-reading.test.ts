@@ -132,8 +132,8 @@ describe('search for comparisons and alternatives', () => {
     expect(top('descript alternative for podcast editing')).not.toEqual(top('descript alternative'));
   });
 
-  it('answers a tool against its rivals with its alternatives, and a tool\'s name against what is no tool nor a word of the catalog with nothing ("llama vs alpaca")', () => {
-    expect(page('elevenlabs vs the rest').interpreted).toEqual({ similar_to: 'elevenlabs' });
+  it('answers a tool against its rivals or against what the catalog lacks with its alternatives, and a name that is an English word against what is no tool nor a word of the catalog with nothing ("llama vs alpaca")', () => {
+    for (const q of ['elevenlabs vs the rest', 'notion ai vs obsidian']) expect(page(q).interpreted, q).toEqual({ similar_to: q.startsWith('notion') ? 'notion-ai' : 'elevenlabs' });
     expect(top('elevenlabs vs the rest')).toEqual(top('elevenlabs alternatives'));
     for (const q of ['llama vs alpaca whats the difference', 'otter vs beaver', 'sea otter vs river otter']) expect(page(q).hits, q).toEqual([]);
   });

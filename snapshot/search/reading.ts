@@ -75,6 +75,7 @@ export class QueryReader {
   /** Constraint phrases by their first word, longest first. */
   private readonly constraints = new Map<string, { words: string[]; filter: ReadFilter }[]>();
   private readonly translator: Translator;
+  private readonly englishNames: ReadonlySet<string>;
 
   constructor(
     private readonly data: SnapshotData,
@@ -98,6 +99,7 @@ export class QueryReader {
     }))).sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.translator = new Translator(vocabulary, named, catalogWords, remember);
+    this.englishNames = new Set(vocabulary.englishNames);
   }
 
   read(q: string): Reading {
@@ -181,9 +183,13 @@ export class QueryReader {
       if (within) return undefined;
       if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [x.doc, y.doc], extras: [] };
       if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) {
-        // A tool against what is no tool and no word of the catalog is another comparison ("llama vs alpaca", "otter vs beaver").
+        // A name that is an English word against what is no tool and no word of the catalog is
+        // another comparison ("llama vs alpaca", "otter vs beaver"); other names against what the
+        // catalog lacks ask for their alternatives ("midjourney vs dall-e", "notion ai vs obsidian").
+        const written = left.slice(x.from);
         const other = versus[2]!.split(' ').find((w) => !STOPWORDS.has(w) && !FILLER.has(w));
-        if (other !== undefined && !this.catalogWords.has(other) && !ASKING.has(other) && !THE_REST.has(other)) return 'nothing';
+        const thing = written.length > 0 && written.every((w) => this.englishNames.has(w));
+        if (thing && other !== undefined && !this.catalogWords.has(other) && !ASKING.has(other) && !THE_REST.has(other)) return 'nothing';
         return { tools: [x.doc], extras: [] };
       }
     }
