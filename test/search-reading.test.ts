@@ -90,6 +90,8 @@ describe('search for names however they are written', () => {
     expect(top('veo 3', 1)).toEqual(['veo']);
     expect(top('mj', 1)).toEqual(['midjourney']);
     expect(top('11labs', 1)).toEqual(['elevenlabs']);
+    // Beside other words too, as a word of the name would be.
+    expect(top('11labs voice', 1)).toEqual(['elevenlabs']);
     expect(top('flux 1.1 pro', 1)).toEqual(['flux']);
   });
 

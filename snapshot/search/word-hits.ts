@@ -76,6 +76,12 @@ export class WordMatcher {
     }
     // A word that is two words of the catalog run together ("voiceover" -> "voice over").
     found.push([this.vocabulary.compounds.get(word) ?? [], FIELD_WEIGHT.tags]);
+    // A word that is a name a record lists ("11labs voice"), or a retired or former one.
+    const aliases = this.tables.aliases.get(word);
+    if (aliases !== undefined) {
+      inNames = true;
+      found.push([aliases.map((a) => a.doc), NAME_WORD_EXACT]);
+    }
     const phrasedDocs = this.phrasedMembers(categories, found);
     // Typo matching only for words that are no name's prefix ("midjorney", not "stable"), no word
     // the catalog uses ("resume" is not "Relume") and no ordinary word one letter from a name
