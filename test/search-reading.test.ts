@@ -309,6 +309,8 @@ describe('search precision', () => {
 
   it('reads a maker asked for in words ("everything openai has released") as the maker, its tools first', () => {
     for (const slug of top('everything openai has released', 3)) expect(tool(slug).maker, slug).toMatch(/OpenAI/);
+    for (const slug of top('what ai products has amazon put out', 3)) expect(tool(slug).maker, slug).toMatch(/Amazon/);
+    expect(top('what else does the company behind devin make', 1)).toEqual(['devin']);
   });
 
   it('drops the rest of a contraction, a letter standing alone, "not" and the words every tool claims ("quick", "tomorrow")', () => {

@@ -60,6 +60,9 @@ const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replac
 const FOR_WHOM = new Set(['small', 'tiny', 'budget', 'business', 'businesses', 'company', 'companies', 'enterprise', 'startup', 'startups', 'agency', 'agencies',
   'team', 'teams', 'student', 'students', 'teachers', 'kids', 'family', 'beginners', 'freelancers', 'creators', 'individuals', 'personal', 'nonprofits',
   'privacy', 'private']);
+/** "Everything alibaba has put out": what a maker has released, where "out" is no word of a need (it begins "outreach"). */
+const withoutPutOut = (ws: string[]): string[] => ws.filter((w, i) => !(w === 'out' && ws[i - 1] === 'put'));
+
 /** Words that ask for a tool whatever the rest says. */
 const TOOL_WORDS = new Set(['ai', 'app', 'apps', 'tool', 'tools', 'generator', 'software', 'assistant', 'planner']);
 /** What a tool is compared against when people mean its rivals: "elevenlabs vs the rest". */
@@ -114,7 +117,7 @@ export class QueryReader {
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
     if (asksElsewhere(english) || this.asksForADish(english)) return { words: [], filter: {}, interpreted };
-    let { rest, filter } = this.takeConstraints(english);
+    let { rest, filter } = this.takeConstraints(withoutPutOut(english));
     Object.assign(interpreted, filter);
     const liked = this.like(trim(rest));
     if (liked === 'nothing') return { words: [], filter: {}, interpreted };

@@ -22,8 +22,9 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'couldnt', 'wouldnt', 'shouldnt', 'youre', 'theyre', 'ive', 'whos', 'hows',
   // Words that only frame the need ("an app that shows me", "make it look like").
   'show', 'shows', 'look', 'looks', 'like', 'now',
-  // What a maker has out ("everything openai has released", "tools owned by canva"): the maker is the need.
-  'everything', 'has', 'have', 'had', 'released', 'owned', 'offers', 'lineup',
+  // What a maker has out ("everything openai has released", "tools owned by canva", "what else
+  // does the company behind devin make"): the maker is the need.
+  'everything', 'has', 'have', 'had', 'released', 'owned', 'offers', 'lineup', 'put', 'else', 'behind',
   // How soon or how well, which every tool claims: no need of its own.
   'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap',
 ]);
