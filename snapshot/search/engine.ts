@@ -17,7 +17,7 @@ import { Spelling } from './spelling.ts';
 import { aliasHits, buildTables, namedTool, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
-import { neededStrength } from './precision.ts';
+import { neededStrength, strengthForATool } from './precision.ts';
 import { contentWords, needWords } from './words.ts';
 
 export type { SearchFilter };
@@ -122,7 +122,8 @@ class Engine implements SearchEngine {
     if (like !== undefined) this.addSimilarity(like.tools[0]);
     // The tools the query matched (for facets), before any filter: those that pass the precision rule.
     const matched: number[] | undefined = want.matches ? [] : undefined;
-    const n = this.filteredKeys(allowed, needed, matched, like?.tools[0]);
+    const strength = reading.forATool && like === undefined && needed > 0 ? strengthForATool(needed, this.tally.strongest()) : needed;
+    const n = this.filteredKeys(allowed, strength, matched, like?.tools[0]);
     // Alternatives none of which does what the query adds are still alternatives.
     if (like !== undefined && n === 0) return alternatives();
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));

@@ -31,3 +31,13 @@ function outcomeWords(ws: readonly string[]): number | undefined {
   const need = at < 0 ? [] : needWords(ws.slice(at + 1));
   return need.length > 0 ? need.length : undefined;
 }
+
+/**
+ * The strength a query that asks for a tool ("is there an app that reads my dad's mail out loud")
+ * needs when no tool has `needed`: that of the tools that match it best (`strongest`), if one of
+ * its words says what they are about. Such a query still answers; one that asks for nothing
+ * ("how to unclog a drain") keeps the rule and answers nothing.
+ */
+export function strengthForATool(needed: number, strongest: number): number {
+  return strongest >= needed ? needed : Math.max(STRONG, strongest);
+}

@@ -5,7 +5,7 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
-import { asksElsewhere, FILLER, negatedAt, STOPWORDS, words } from './words.ts';
+import { asksElsewhere, asksForATool, FILLER, negatedAt, STOPWORDS, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
@@ -25,6 +25,8 @@ export interface Reading {
    */
   like?: Liked;
   interpreted: Interpreted;
+  /** The query says it asks for a tool (asksForATool), in the words as written. */
+  forATool?: boolean;
 }
 
 /**
@@ -134,7 +136,7 @@ export class QueryReader {
     const asked = rest.filter((w) => !COMPARING.has(w));
     if (asked.length > 0 && asked.length < rest.length) rest = asked;
     // A query of constraints only ("free", "open source") is still a search for those words.
-    return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {} };
+    return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {}, forATool: asksForATool(raw) };
   }
 
   /**

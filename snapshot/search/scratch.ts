@@ -84,6 +84,13 @@ export class Tally {
     this.touched = new Int32Array(tools);
   }
 
+  /** The most strength any tool scored this query has. */
+  strongest(): number {
+    let most = 0;
+    for (let t = 0; t < this.count; t++) most = Math.max(most, this.strong[this.touched[t]!]!);
+    return most;
+  }
+
   /** Whether `strong` is counted for this query: a one-word query needs no count (any match is a result). */
   counting = false;
 

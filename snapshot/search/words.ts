@@ -53,6 +53,16 @@ const PAST_DEEDS = new Set(['was', 'were', 'won', 'invented', 'discovered']);
 /** After "how old": a question about someone's age. */
 const BEING = new Set(['is', 'was', 'are', 'were']);
 
+/**
+ * Words that say a query asks for a tool, in English and the six languages ("ki", "ia"): "an app
+ * that reads my mail", "ki die mitschreibt", "is there a way to". Off-topic queries rarely have one.
+ */
+const ASKS_FOR_A_TOOL = new Set(['ai', 'ki', 'ia', 'app', 'apps', 'tool', 'tools', 'software', 'generator', 'bot', 'chatbot', 'assistant', 'website', 'plugin', 'extension', 'api']);
+
+export function asksForATool(ws: readonly string[]): boolean {
+  return ws.some((w, i) => ASKS_FOR_A_TOOL.has(w) || (w === 'is' && ws[i + 1] === 'there') || (w === 'any' && ws[i + 1] === 'way'));
+}
+
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
 export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
