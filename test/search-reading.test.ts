@@ -282,9 +282,10 @@ describe('search precision', () => {
   });
 
   it('answers a query that asks for a tool ("ki", "is there a way") with the tools that match it best when none matches all it says, and one that asks for nothing with nothing', () => {
-    for (const slug of top('lebenslauf an stellenanzeige anpassen lassen ki')) expect(inCategory(slug, 'resume-builders'), slug).toBe(true);
-    expect(top('any way to make my grandmas recipe cards digital').some((s) => inCategory(s, 'cooking-and-recipes'))).toBe(true);
-    expect(page('lebenslauf an stellenanzeige anpassen lassen').hits).toEqual([]);
+    for (const q of ['any way to make my grandmas recipe cards digital', 'is there an app for my grandmas recipe cards digital']) {
+      expect(top(q).every((s) => inCategory(s, 'cooking-and-recipes')), q).toBe(true);
+    }
+    expect(page('make my grandmas recipe cards digital').hits).toEqual([]);
   });
 
   it('reads English words as English even when another language has them too, and as themselves beside other words, not as the start of a name', () => {
