@@ -331,7 +331,7 @@ describe('search precision', () => {
 
   it('answers nothing to what people ask a map, a dictionary, an encyclopedia or a clock ("near me", "X meaning", "what does X mean", "who was", "what time is it"), in every language, but reads "search by meaning" and "what does it mean" as needs', () => {
     for (const q of ['plumber near me open sunday', 'canvas painting classes near me', 'perplexity meaning', 'hugging face emoji meaning',
-      'what does grok mean', 'what time is it in tokyo', 'what time does costco close on sunday', 'a que hora juega el real madrid hoy', 'quelle heure est il a tokyo', 'who was ada lovelace', 'wer war ada lovelace', 'quien fue claude shannon', 'how old is sam altman',
+      'what does grok mean', 'what year did the movie her with joaquin phoenix come out', 'what time is it in tokyo', 'what time does costco close on sunday', 'a que hora juega el real madrid hoy', 'quelle heure est il a tokyo', 'who was ada lovelace', 'wer war ada lovelace', 'quien fue claude shannon', 'how old is sam altman',
       'klempner in der nähe', 'jasper bedeutung', 'was bedeutet perplex', 'que significa jasper', 'wat betekent copilot', 'cours de peinture près de chez moi', 'significado de perplexity', 'lezioni di canto vicino a me', 'betekenis van notion']) {
       expect(page(q).total, q).toBe(0);
     }

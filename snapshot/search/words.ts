@@ -32,9 +32,10 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
 /**
  * What people ask a map, a dictionary, an encyclopedia or a clock, never a catalog of tools ("plumber
  * near me", "perplexity meaning", "what does grok mean", "who was ada lovelace", "how old is sam
- * altman", "what time is it in tokyo", "what time does costco close"): a query that asks it
- * answers nothing. Read in English: the other languages reach it through the vocabulary's terms
- * ("in der nähe", "significado", "wer war"). "search by meaning" and "meaning-based search" are needs.
+ * altman", "what year did her come out", "what time is it in tokyo", "what time does costco
+ * close"): a query that asks it answers nothing. Read in English: the other languages reach it
+ * through the vocabulary's terms ("in der nähe", "significado", "wer war", "a que hora"). "search
+ * by meaning" and "meaning-based search" are needs.
  */
 export function asksElsewhere(ws: readonly string[]): boolean {
   for (let i = 0; i < ws.length; i++) {
@@ -44,6 +45,7 @@ export function asksElsewhere(ws: readonly string[]): boolean {
     if (ws[i] === 'how' && ws[i + 1] === 'old' && BEING.has(ws[i + 2]!)) return true;
     // "What does it mean" asks about a text of one's own (a letter, a contract): a need.
     if (ws[i] === 'what' && ws[i + 1] === 'does' && !STOPWORDS.has(ws[i + 2]!) && ws.indexOf('mean', i + 3) > 0) return true;
+    if (ws[i] === 'what' && ws[i + 1] === 'year') return true;
     if (ws[i] === 'what' && ws[i + 1] === 'time' && (ws[i + 2] === 'does' || ws[i + 2] === 'do' || (ws[i + 2] === 'is' && ws[i + 3] === 'it'))) return true;
   }
   return false;
