@@ -5,7 +5,8 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
-import { asksElsewhere, asksForATool, FILLER, negatedAt, STOPWORDS, words } from './words.ts';
+import { ALTERNATIVES, ASKING, COMPARING, FOR_WHOM, THE_REST, VERSUS } from './asking.ts';
+import { asksElsewhere, asksForATool, FILLER, negatedAt, STOPWORDS, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
@@ -28,48 +29,6 @@ export interface Reading {
   /** The query says it asks for a tool (asksForATool), in the words as written. */
   forATool?: boolean;
 }
-
-/**
- * "alternatives to X", "X alternative", "like X", "instead of X" (after translation), also with
- * words around them ("translator better than google translate", "chatgpt alternative in german"):
- * the capture holds X, at its start (`at: 'start'`) or its end.
- */
-const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
-  // "a", "de", "zu", "voor", "per", "para": the connector of an untranslated "alternative à/a/de/zu X".
-  { re: /^(?:.*\s)?(?:alternatives?|competitors?|replacements?|substitutes?)\s+(?:to|for|of|a|de|zu|voor|per|para)\s+(.+)$/, at: 'start' },
-  { re: /^(.+?)\s+(?:alternatives?|competitors?|replacements?|substitutes?)(?:\s.*)?$/, at: 'end' },
-  // "alternative grammarly", and an untranslated "alternativa gratuita grammarly".
-  { re: /^(?:.*\s)?(?:alternatives?|competitors?|replacements?|substitutes?)\s+(.+)$/, at: 'start' },
-  { re: /^(?:something\s+|anything\s+|others?\s+)?(?:like|replace)\s+(.+)$/, at: 'start' },
-  { re: /^(?:.*\s)?(?:similar\s+to|instead\s+of|cheaper\s+than|better\s+than)\s+(.+)$/, at: 'start' },
-  { re: /^(.+?)\s+(?:like|similar)$/, at: 'end' },
-  // "superhuman but cheaper": its alternatives (a price tier is no measure of cheaper here: a paid tool's alternatives may be paid and cheaper).
-  { re: /^(.+?)\s+(?:but\s+)?cheaper(?:\s.*)?$/, at: 'end' },
-];
-/** "X vs Y", "X versus Y", "X or Y", "X compared to Y", "is X better than Y". */
-const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against|(?:better|worse|faster|cheaper)\s+than)\s+(.+)$/;
-/** The nouns that ask for alternatives in the patterns above. */
-const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competitors', 'replacement', 'replacements', 'substitute', 'substitutes'];
-/** The words that ask for alternatives in the patterns above, with their connectors. */
-const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
-/** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
-/**
- * Beside alternatives, who a tool is for, what it may cost and why it is wanted, which any of them
- * may serve: no need ("jasper alternative for a small business" wants Jasper's rivals, not
- * small-business tools; "on a tiny budget" is a price, not budgeting apps; "self host for privacy"
- * says why, and the constraint already holds it).
- */
-const FOR_WHOM = new Set(['small', 'tiny', 'budget', 'business', 'businesses', 'company', 'companies', 'enterprise', 'startup', 'startups', 'agency', 'agencies',
-  'team', 'teams', 'student', 'students', 'teachers', 'kids', 'family', 'beginners', 'freelancers', 'creators', 'individuals', 'personal', 'nonprofits',
-  'privacy', 'private']);
-/** "Everything alibaba has put out": what a maker has released, where "out" is no word of a need (it begins "outreach"). */
-const withoutPutOut = (ws: string[]): string[] => ws.filter((w, i) => !(w === 'out' && ws[i - 1] === 'put'));
-
-/** Words that ask for a tool whatever the rest says. */
-const TOOL_WORDS = new Set(['ai', 'app', 'apps', 'tool', 'tools', 'generator', 'software', 'assistant', 'planner']);
-/** What a tool is compared against when people mean its rivals: "elevenlabs vs the rest". */
-const THE_REST = new Set(['rest', 'competition', 'field', 'everyone', 'everything', 'others']);
-const COMPARING = new Set([...ALTERNATIVE_NOUNS, 'vs', 'versus']);
 
 /** How many words around a constraint a phrasing holding it may reach. */
 const PHRASING_REACH = 3;
@@ -146,7 +105,7 @@ export class QueryReader {
    * tool's word ("recipe app") asks for one.
    */
   private asksForADish(ws: readonly string[]): boolean {
-    if (!ws.some((w) => w === 'recipe' || w === 'recipes') || ws.some((w) => TOOL_WORDS.has(w))) return false;
+    if (!ws.some((w) => w === 'recipe' || w === 'recipes') || asksForATool(ws)) return false;
     return ws.some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !this.knownWords.has(w));
   }
 

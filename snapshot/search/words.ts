@@ -65,6 +65,9 @@ export function asksForATool(ws: readonly string[]): boolean {
   return ws.some((w, i) => ASKS_FOR_A_TOOL.has(w) || (w === 'is' && ws[i + 1] === 'there') || (w === 'any' && ws[i + 1] === 'way'));
 }
 
+/** "Everything alibaba has put out": what a maker has released, where "out" is no word of a need (it begins "outreach"). */
+export const withoutPutOut = (ws: readonly string[]): string[] => ws.filter((w, i) => !(w === 'out' && ws[i - 1] === 'put'));
+
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
 export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
