@@ -265,6 +265,12 @@ describe('search for comparisons and alternatives', () => {
 });
 
 describe('search precision', () => {
+  it('corrects a word two letters away only to a catalog word with its first letter ("cleaning" is not "learning")', () => {
+    expect(page('house cleaning business website').interpreted?.corrected).toBeUndefined();
+    expect(words('house cleaning business website')).toContain('cleaning');
+    expect(page('backround remover').interpreted?.corrected).toBe('background remover');
+  });
+
   it('answers a recipe for a dish with nothing, and recipes for what a tool does, or a recipe app, with tools', () => {
     for (const q of ['rezept für käsespätzle', 'recette crepes facile', 'no bake granola bar recipe']) expect(page(q).hits, q).toEqual([]);
     for (const q of ['recipes from whats in my fridge', 'ricette con quello che ho in frigo', 'crepes recipe app', 'vegan recipes', 'recipes for picky eaters']) expect(top(q).some((s) => inCategory(s, 'cooking-and-recipes')), q).toBe(true);

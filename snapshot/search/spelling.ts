@@ -47,6 +47,9 @@ export class Spelling {
     for (const n of this.typos.matches(word)) {
       const candidate = this.words[n]!;
       const distance = editDistance(candidate, word, 2);
+      // Two letters away, a typo keeps its first letter: "cleaning" is an English word two edits
+      // from "learning" (the ordinary list holds words one edit away), not a typo of it.
+      if (distance === 2 && candidate[0] !== word[0]) continue;
       if (distance < bestDistance || (distance === bestDistance && candidate < best!)) [best, bestDistance] = [candidate, distance];
     }
     return best;
