@@ -127,6 +127,12 @@ describe('search for comparisons and alternatives', () => {
     expect(top('chatgpt vs claude', 2)).toEqual(['chatgpt', 'claude']);
   });
 
+  it('reads "X is too expensive" as alternatives to X, the rest as the need ("jasper is too expensive, cheaper ai copywriter")', () => {
+    expect(page('jasper is too expensive, cheaper ai copywriter?').interpreted).toEqual({ similar_to: 'jasper' });
+    expect(top('jasper is too expensive, cheaper ai copywriter?')).not.toContain('jasper');
+    expect(top('midjourney is way too expensive')).toEqual(top('midjourney alternatives'));
+  });
+
   it('reads who alternatives are for, what they may cost and why they are wanted as no need ("jasper alternative for a small business" answers Jasper\'s rivals, not small-business tools)', () => {
     expect(top('jasper alternative for a small business')).toEqual(top('jasper alternative'));
     expect(top('notion ai alternative for teams')).toEqual(top('notion ai alternative'));

@@ -14,6 +14,8 @@ export const ALTERNATIVES: { re: RegExp; at: 'start' | 'end' }[] = [
   { re: /^(?:something\s+|anything\s+|others?\s+)?(?:like|replace)\s+(.+)$/, at: 'start' },
   { re: /^(?:.*\s)?(?:similar\s+to|instead\s+of|cheaper\s+than|better\s+than)\s+(.+)$/, at: 'start' },
   { re: /^(.+?)\s+(?:like|similar)$/, at: 'end' },
+  // "jasper is too expensive": its alternatives, the rest is the need ("cheaper ai copywriter").
+  { re: /^(.+?)\s+(?:is\s+|are\s+)?(?:too|so|way\s+too|really)\s+(?:expensive|pricey|costly)(?:\s.*)?$/, at: 'end' },
   // "superhuman but cheaper": its alternatives (a price tier is no measure of cheaper here: a paid tool's alternatives may be paid and cheaper).
   { re: /^(.+?)\s+(?:but\s+)?cheaper(?:\s.*)?$/, at: 'end' },
 ];
@@ -22,7 +24,8 @@ export const VERSUS = /^(.+?)\s+(?:vs|versus|or|compared\s+to|against|(?:better|
 /** The nouns that ask for alternatives in the patterns above. */
 const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competitors', 'replacement', 'replacements', 'substitute', 'substitutes'];
 /** The words that ask for alternatives in the patterns above, with their connectors. */
-export const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others']);
+export const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others',
+  'too', 'so', 'way', 'really', 'expensive', 'pricey', 'costly']);
 /**
  * Beside alternatives, who a tool is for, what it may cost and why it is wanted, which any of them
  * may serve: no need ("jasper alternative for a small business" wants Jasper's rivals, not
