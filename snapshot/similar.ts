@@ -37,3 +37,15 @@ export function similarTools(data: SnapshotData, target: number): Similar[] {
   // data.tools is in name order, so the index breaks the last ties by name.
   return out.sort((a, b) => b.similarity - a.similarity || prominence(b.index) - prominence(a.index) || a.index - b.index);
 }
+
+/**
+ * Two tools compared ("X vs Y"): both first, then the tools most like both (the mean of their
+ * similarity to each, ties as similarTools breaks them), from each tool's similarTools list.
+ */
+export function similarToBoth(tools: readonly [number, number], lists: readonly [readonly Similar[], readonly Similar[]], prominence: ArrayLike<number>): Similar[] {
+  const mean = new Map<number, number>();
+  for (const list of lists) for (const s of list) if (!tools.includes(s.index)) mean.set(s.index, (mean.get(s.index) ?? 0) + s.similarity / 2);
+  const others = [...mean].map(([index, m]) => ({ index, similarity: Math.round(m * 1000) / 1000 }))
+    .sort((a, b) => b.similarity - a.similarity || prominence[b.index]! - prominence[a.index]! || a.index - b.index);
+  return [...tools.map((index) => ({ index, similarity: 1 })), ...others];
+}

@@ -5,9 +5,9 @@
 // snapshot loads; a query only reads them.
 import { compact, type SearchIndex } from '../search-index.ts';
 import type { WithJson } from '../json-text.ts';
-import { similarTools, type Similar } from '../similar.ts';
+import { similarToBoth, similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
-import { DEVELOPER_PLATFORMS, DEVELOPER_TOOL, DEVELOPER_WORDS, EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
+import { asksAsADeveloper, DEVELOPER_TOOL, EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
 import { QueryReader, type Interpreted } from './reading.ts';
 import { allowedBy, mergeFilters, passes, type Allowed, type SearchFilter } from './filters.ts';
 import { Highlighter, type Highlights } from './highlight.ts';
@@ -117,8 +117,7 @@ class Engine implements SearchEngine {
     this.tally.counting = needed > 0;
     this.scoreWords(matchWords);
     if (like === undefined && whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
-    const developers = qWords.some((w) => DEVELOPER_WORDS.has(w)) || (merged.platform ?? []).some((p) => DEVELOPER_PLATFORMS.has(p));
-    this.addProminence(whole, developers);
+    this.addProminence(whole, asksAsADeveloper(qWords, merged.platform));
     if (like !== undefined) this.addSimilarity(like.tools[0]);
     // The tools the query matched (for facets), before any filter: those that pass the precision rule.
     const matched: number[] | undefined = want.matches ? [] : undefined;
@@ -137,16 +136,7 @@ class Engine implements SearchEngine {
    * compared: both first, then the tools most like both (their mean similarity).
    */
   private alike(tools: readonly number[], allowed: Allowed | undefined, offset: number, limit: number): { total: number; hits: SearchHit[]; ranked: readonly Similar[] } {
-    const lists = tools.map((t) => this.similarTo(t));
-    let ranked = lists[0]!;
-    if (lists.length === 2) {
-      const mean = new Map<number, number>();
-      for (const list of lists) for (const s of list) if (!tools.includes(s.index)) mean.set(s.index, (mean.get(s.index) ?? 0) + s.similarity / 2);
-      const { prominence } = this.tables;
-      const others = [...mean].map(([index, m]) => ({ index, similarity: Math.round(m * 1000) / 1000 }))
-        .sort((a, b) => b.similarity - a.similarity || prominence[b.index]! - prominence[a.index]! || a.index - b.index);
-      ranked = [...tools.map((index) => ({ index, similarity: 1 })), ...others];
-    }
+    const ranked = tools.length === 2 ? similarToBoth([tools[0]!, tools[1]!], [this.similarTo(tools[0]!), this.similarTo(tools[1]!)], this.tables.prominence) : this.similarTo(tools[0]!);
     const selected = allowed === undefined ? ranked : ranked.filter((s) => passes(this.tables, s.index, allowed));
     return { total: selected.length, hits: selected.slice(offset, offset + limit).map((s) => ({ index: s.index, score: s.similarity })), ranked };
   }

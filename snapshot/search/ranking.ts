@@ -57,9 +57,13 @@ export const MAKER_FLAGSHIP = 6_000;
 /** A tool made for developers (an API, a model) in a query with no developer word: below apps that match as well, above any less matched (prominence is 0 to 3). */
 export const DEVELOPER_TOOL = 4;
 /** Platforms a developer asks for ("with an api", "cli"): the query is a developer's. */
-export const DEVELOPER_PLATFORMS: ReadonlySet<string> = new Set<(typeof PLATFORMS)[number]>(['api', 'cli', 'self-hosted', 'ide-extension']);
+const DEVELOPER_PLATFORMS: ReadonlySet<string> = new Set<(typeof PLATFORMS)[number]>(['api', 'cli', 'self-hosted', 'ide-extension']);
 /** Words that say a query is a developer's: then APIs and models rank as they match. */
-export const DEVELOPER_WORDS: ReadonlySet<string> = new Set(['api', 'apis', 'sdk', 'developer', 'developers', 'dev', 'devs', 'code', 'coding', 'programming', 'python', 'javascript', 'typescript', 'node', 'npm', 'library', 'framework', 'model', 'models', 'llm', 'llms', 'endpoint', 'integrate', 'integration', 'webhook', 'self', 'hosted', 'cli', 'terminal', 'github', 'repo', 'backend', 'pipeline', 'deploy', 'docker', 'gpu', 'inference', 'embeddings', 'realtime', 'latency', 'streaming', 'production', 'scale', 'batch']);
+const DEVELOPER_WORDS: ReadonlySet<string> = new Set(['api', 'apis', 'sdk', 'developer', 'developers', 'dev', 'devs', 'code', 'coding', 'programming', 'python', 'javascript', 'typescript', 'node', 'npm', 'library', 'framework', 'model', 'models', 'llm', 'llms', 'endpoint', 'integrate', 'integration', 'webhook', 'self', 'hosted', 'cli', 'terminal', 'github', 'repo', 'backend', 'pipeline', 'deploy', 'docker', 'gpu', 'inference', 'embeddings', 'realtime', 'latency', 'streaming', 'production', 'scale', 'batch']);
+/** Whether a query (its content words, the platforms it filters on) is a developer's. */
+export function asksAsADeveloper(words: readonly string[], platforms: readonly string[] = []): boolean {
+  return words.some((w) => DEVELOPER_WORDS.has(w)) || platforms.some((p) => DEVELOPER_PLATFORMS.has(p));
+}
 
 export interface SearchHit { index: number; score: number }
 

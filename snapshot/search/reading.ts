@@ -143,10 +143,11 @@ export class QueryReader {
       const left = versus[1]!.split(' ');
       const [x, y] = [this.nameAtEnd(left), this.nameAtStart(versus[2]!.split(' '))];
       // "or" after words of a need is a choice within it ("cheap api for llama or mistral"), not a comparison.
-      const within = x !== undefined && / or /.test(` ${text} `) && !/\s(?:vs|versus)\s/.test(` ${text} `) && left.slice(0, x.from).some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !ASKING.has(w));
+      const saysVersus = /\s(?:vs|versus)\s/.test(` ${text} `);
+      const within = x !== undefined && / or /.test(` ${text} `) && !saysVersus && left.slice(0, x.from).some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !ASKING.has(w));
       if (within) return undefined;
       if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [x.doc, y.doc], extras: [] };
-      if (x !== undefined && /\s(?:vs|versus)\s/.test(` ${text} `)) {
+      if (x !== undefined && saysVersus) {
         // A name that is an English word against what is no tool and no word of the catalog is
         // another comparison ("llama vs alpaca", "otter vs beaver"); other names against what the
         // catalog lacks ask for their alternatives ("midjourney vs dall-e", "notion ai vs obsidian").
