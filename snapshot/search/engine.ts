@@ -7,7 +7,7 @@ import { compact, type SearchIndex } from '../search-index.ts';
 import type { WithJson } from '../json-text.ts';
 import { similarToBoth, similarTools, type Similar } from '../similar.ts';
 import type { SnapshotData } from '../types.ts';
-import { asksAsADeveloper, DEVELOPER_TOOL, EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
+import { asksAsADeveloper, EXACT_NAME, hitOf, largest, MAKER_FLAGSHIP, NAME_PREFIX, PER_WORD_MATCHED, PHRASE, PRIMARY_PHRASE, SIMILAR, sortKey, TYPO, type SearchHit } from './ranking.ts';
 import { QueryReader, type Interpreted } from './reading.ts';
 import { allowedBy, mergeFilters, passes, type Allowed, type SearchFilter } from './filters.ts';
 import { Highlighter, type Highlights } from './highlight.ts';
@@ -117,12 +117,12 @@ class Engine implements SearchEngine {
     this.tally.counting = needed > 0;
     this.scoreWords(matchWords);
     if (like === undefined && whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
-    this.addProminence(whole, asksAsADeveloper(qWords, merged.platform));
     if (like !== undefined) this.addSimilarity(like.tools[0]);
     // The tools the query matched (for facets), before any filter: those that pass the precision rule.
     const matched: number[] | undefined = want.matches ? [] : undefined;
     const strength = reading.forATool && like === undefined && needed > 0 ? strengthForATool(needed, this.tally.strongest()) : needed;
-    const n = this.filteredKeys(allowed, strength, matched, like?.tools[0]);
+    const { standing } = this.tables;
+    const n = this.filteredKeys(asksAsADeveloper(qWords, merged.platform) ? standing.forDevelopers : standing.forAnyone, allowed, strength, matched, like?.tools[0]);
     // Alternatives none of which does what the query adds are still alternatives.
     if (like !== undefined && n === 0) return alternatives();
     const top = largest(this.sortKeys.subarray(0, n), Math.min(n, offset + limit));
@@ -186,46 +186,38 @@ class Engine implements SearchEngine {
     for (const doc of this.matcher.wholeTypos(whole)) {
       if (names[doc] !== whole) tally.raiseTo(doc, base + TYPO * wordCount);
     }
-  }
-
-  /**
-   * Prominence breaks ties between comparable matches, and a query that is exactly a maker's
-   * name puts that maker's flagships first.
-   */
-  private addProminence(whole: string, forDevelopers: boolean): void {
-    const { prominence, makers } = this.tables;
-    const apart = forDevelopers ? undefined : this.tables.forDevelopers;
-    const { score, touched, count } = this.tally;
-    for (let t = 0; t < count; t++) {
-      const doc = touched[t]!;
-      if (apart !== undefined && apart[doc] === 1) score[doc] = score[doc]! - DEVELOPER_TOOL;
-      if (prominence[doc] === 0) continue;
-      score[doc] = score[doc]! + prominence[doc]! + (makers[doc] === whole && prominence[doc] === 3 ? MAKER_FLAGSHIP : 0);
+    // A query that is exactly a maker's name puts that maker's flagships first.
+    for (const doc of this.tables.flagships.get(whole) ?? []) {
+      if (tally.score[doc] !== 0) tally.score[doc] = tally.score[doc]! + MAKER_FLAGSHIP;
     }
   }
 
   /**
-   * The sort keys of the scored tools that pass the filters, in sortKeys[0..n); answers n and
+   * The sort keys of the scored tools that pass the filters, each score lifted by the tool's
+   * standing (prominence breaks ties between comparable matches), in sortKeys[0..n); answers n and
    * leaves the tally empty. Filters read arrays by tool, not the tools' objects: a common word in
    * a large catalog touches tens of thousands of tools, scattered across the heap.
    */
-  private filteredKeys(allowed: Allowed | undefined, needed: number, matched: number[] | undefined, except?: number): number {
+  private filteredKeys(standing: Int8Array, allowed: Allowed | undefined, needed: number, matched: number[] | undefined, except?: number): number {
     const { pricingOf, platformBits: bits, openSource } = this.tables;
     const { score, strong, touched, count } = this.tally;
     const { sortKeys: keys, inCategory } = this;
     const members = allowed?.category;
     if (members) for (const doc of members) inCategory[doc] = 1;
+    // Whether a tool is strong enough is as likely as not in a query of several common words, so it
+    // is counted without a branch (n moves on when `needed - 1 - meant` is negative); filters and
+    // facets need their branches only when the query has them (the same for every tool).
+    const checked = allowed !== undefined || matched !== undefined || except !== undefined;
     let n = 0;
     for (let t = 0; t < count; t++) {
       const doc = touched[t]!;
-      const raw = score[doc]!;
+      const meant = strong[doc]!;
+      keys[n] = sortKey(score[doc]! + standing[doc]!, doc);
       score[doc] = 0;
-      if (needed > 0) {
-        const meant = strong[doc]!;
-        strong[doc] = 0;
-        if (meant < needed) continue;
-      }
-      if (doc === except) continue;
+      strong[doc] = 0;
+      const strongEnough = (needed - 1 - meant) >>> 31;
+      if (!checked) { n += strongEnough; continue; }
+      if (strongEnough === 0 || doc === except) continue;
       matched?.push(doc);
       if (allowed !== undefined) {
         if (allowed.pricing !== -1 && (allowed.pricing & (1 << pricingOf[doc]!)) === 0) continue;
@@ -233,7 +225,7 @@ class Engine implements SearchEngine {
         if (allowed.openSource !== -1 && openSource[doc] !== allowed.openSource) continue;
         if (members && inCategory[doc] === 0) continue;
       }
-      keys[n++] = sortKey(raw, doc);
+      n++;
     }
     this.tally.count = 0;
     if (members) for (const doc of members) inCategory[doc] = 0;

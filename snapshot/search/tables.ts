@@ -3,8 +3,8 @@
 // whole phrases and aliases a query may be. A query then reads typed arrays by tool number
 // instead of the tools' objects, which are scattered across the heap in a large catalog.
 import { compact } from '../search-index.ts';
-import type { SnapshotData } from '../types.ts';
-import { ALIAS_NAME, ALIAS_PREFIX_PENALTY, FORMER_NAME, RETIRED_ALTERNATIVE, RETIRED_SUCCESSOR, SUNSET_SUCCESSOR } from './ranking.ts';
+import type { SnapshotData, Tool } from '../types.ts';
+import { ALIAS_NAME, ALIAS_PREFIX_PENALTY, DEVELOPER_TOOL, FORMER_NAME, RETIRED_ALTERNATIVE, RETIRED_SUCCESSOR, SUNSET_SUCCESSOR } from './ranking.ts';
 import { words } from './words.ts';
 
 /** A tool a name leads to, and the bonus it gets when the query is that name. */
@@ -16,11 +16,16 @@ export interface Tables {
   nameWords: string[][];
   /** Names and makers compacted: "DALL-E" -> "dalle". */
   names: string[];
-  makers: string[];
   /** Curated prominence, 0 to 3. */
   prominence: Uint8Array;
-  /** 1 for a tool made for developers: an API, a model, an SDK or a library (its tagline or tags say so). */
-  forDevelopers: Uint8Array;
+  /**
+   * What a tool's standing adds to its score, by whether the query is a developer's: its
+   * prominence, less DEVELOPER_TOOL for a tool made for developers (an API, a model, an SDK or a
+   * library: its tagline or tags say so) in a query that is not.
+   */
+  standing: { forAnyone: Int8Array; forDevelopers: Int8Array };
+  /** A maker's name compacted -> its flagships (prominence 3). */
+  flagships: Map<string, number[]>;
   /** Each tool's primary category as a number, and each such category's words. */
   primaryOf: Uint16Array;
   primaryWords: string[][];
@@ -46,9 +51,7 @@ export function buildTables(data: SnapshotData): Tables {
     count: data.tools.length,
     nameWords: data.tools.map((t) => words(t.name)),
     names: data.tools.map((t) => compact(t.name)),
-    makers: data.tools.map((t) => compact(t.maker)),
-    prominence: new Uint8Array(data.tools.map((t) => data.prominence[t.slug] ?? 0)),
-    forDevelopers: new Uint8Array(data.tools.map((t) => (DEVELOPER_TAGLINE.test(t.tagline) || t.tags.some((tag) => DEVELOPER_TAG.test(tag)) ? 1 : 0))),
+    ...standingTables(data),
     ...primaryCategories(data),
     ...phraseTable(data),
     aliases: aliasTable(data),
@@ -57,6 +60,23 @@ export function buildTables(data: SnapshotData): Tables {
     platformBits: new Uint16Array(data.tools.map((t) => platformBits(data, t.platforms))),
     openSource: new Uint8Array(data.tools.map((t) => (t.open_source ? 1 : 0))),
     named: namedTable(data),
+  };
+}
+
+function standingTables(data: SnapshotData): Pick<Tables, 'prominence' | 'standing' | 'flagships'> {
+  const prominence = new Uint8Array(data.tools.map((t) => data.prominence[t.slug] ?? 0));
+  const forDevelopers = (t: Tool) => DEVELOPER_TAGLINE.test(t.tagline) || t.tags.some((tag) => DEVELOPER_TAG.test(tag));
+  const flagships = new Map<string, number[]>();
+  data.tools.forEach((t, doc) => {
+    if (prominence[doc] === 3) flagships.set(compact(t.maker), [...(flagships.get(compact(t.maker)) ?? []), doc]);
+  });
+  return {
+    prominence,
+    standing: {
+      forAnyone: new Int8Array(data.tools.map((t, doc) => prominence[doc]! - (forDevelopers(t) ? DEVELOPER_TOOL : 0))),
+      forDevelopers: new Int8Array(prominence),
+    },
+    flagships,
   };
 }
 
