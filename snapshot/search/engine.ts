@@ -14,6 +14,7 @@ import { Highlighter, type Highlights } from './highlight.ts';
 import { HitsMemo, type Recall } from './recall.ts';
 import { Tally } from './scratch.ts';
 import { Spelling } from './spelling.ts';
+import type { Remember } from './translation.ts';
 import { aliasHits, buildTables, namedTool, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
@@ -79,9 +80,10 @@ class Engine implements SearchEngine {
     this.inCategory = new Uint8Array(this.tables.count);
     const phrased = [...Object.values(data.vocabulary.phrasings).flat(), ...data.vocabulary.equivalents.flat()].flatMap((t) => t.split(' '));
     const known = new Set([...this.vocabulary.tokens, ...phrased]);
-    const spelling = new Spelling(known, this.vocabulary.ordinary);
+    const remember: Remember = (key, make, bytes) => memo.remember(key, make, bytes);
+    const spelling = new Spelling(known, this.vocabulary.ordinary, remember);
     this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, known, (word) => spelling.correct(word),
-      (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')), (key, make, bytes) => memo.remember(key, make, bytes));
+      (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')), remember);
   }
 
   highlights(words: readonly string[], docs: readonly number[]): WithJson<Highlights>[] {
@@ -170,7 +172,7 @@ class Engine implements SearchEngine {
     const { names, phrases, primaryPhrase } = this.tables;
     const tally = this.tally;
     const base = PER_WORD_MATCHED * wordCount;
-    for (const doc of this.matcher.lookup('compact', whole)) {
+    for (const doc of this.matcher.wholeNames(whole)) {
       const bonus = names[doc] === whole ? EXACT_NAME : names[doc]!.startsWith(whole) ? NAME_PREFIX : 0;
       if (bonus !== 0) tally.addBonus(doc, bonus, base);
     }

@@ -80,24 +80,28 @@ export function hitOf(key: number): SearchHit {
 
 /**
  * The `k` largest keys (all distinct), largest first. Sorting every match of a common word costs
- * more than the rest of a query; a partition (quickselect) finds the k-th first, then only the k
- * are sorted.
+ * more than the rest of a query; the k largest are kept in a min-heap at the front of `keys`
+ * while the rest are read once, and only the k are sorted.
  */
 export function largest(keys: Float64Array, k: number): Float64Array {
   if (k * 4 >= keys.length) return keys.sort().reverse().subarray(0, k);
-  let [lo, hi] = [0, keys.length - 1];
-  const want = k - 1; // position of the k-th largest once keys[0..k-1] hold the largest, any order
-  while (lo < hi) {
-    const pivot = keys[(lo + hi) >>> 1]!;
-    let [i, j] = [lo, hi];
-    while (i <= j) {
-      while (keys[i]! > pivot) i++;
-      while (keys[j]! < pivot) j--;
-      if (i <= j) { const t = keys[i]!; keys[i] = keys[j]!; keys[j] = t; i++; j--; }
-    }
-    if (want <= j) hi = j;
-    else if (want >= i) lo = i;
-    else break;
+  for (let at = (k >>> 1) - 1; at >= 0; at--) siftDown(keys, at, k);
+  for (let i = k; i < keys.length; i++) {
+    if (keys[i]! <= keys[0]!) continue;
+    keys[0] = keys[i]!;
+    siftDown(keys, 0, k);
   }
   return keys.subarray(0, k).sort().reverse();
+}
+
+/** Moves keys[at] down the min-heap keys[0..size) to where it belongs. */
+function siftDown(keys: Float64Array, at: number, size: number): void {
+  const key = keys[at]!;
+  for (let child = 2 * at + 1; child < size; child = 2 * at + 1) {
+    if (child + 1 < size && keys[child + 1]! < keys[child]!) child++;
+    if (keys[child]! >= key) break;
+    keys[at] = keys[child]!;
+    at = child;
+  }
+  keys[at] = key;
 }

@@ -4,6 +4,7 @@
 // query before it is read, so phrasings and constraints see the word as it was meant.
 import { editDistance } from '../edit-distance.ts';
 import { firstAtLeast, TypoIndex } from './typo-index.ts';
+import type { Remember } from './translation.ts';
 import { STOPWORDS } from './words.ts';
 
 /** Weak words people run into the next or the previous word. */
@@ -21,6 +22,8 @@ export class Spelling {
     private readonly known: ReadonlySet<string>,
     /** English words one edit from a catalog word: meant as written. */
     private readonly ordinary: ReadonlySet<string>,
+    /** Where a word's nearest catalog word is remembered: it depends on nothing else. */
+    private readonly remember: Remember = (_key, make) => make(),
   ) {
     this.words = [...known].filter((w) => w.length >= MIN_LENGTH && /^\p{L}+$/u.test(w)).sort();
     this.typos = new TypoIndex({ nameWords: this.words.map((w) => [w]), names: this.words });
@@ -29,7 +32,7 @@ export class Spelling {
   /** The catalog word `word` was meant as (or words: "textto" is "text to"), or undefined when it stands as written. */
   correct(word: string): string | undefined {
     if (word.length < MIN_LENGTH || this.known.has(word) || this.ordinary.has(word) || STOPWORDS.has(word) || !/^\p{L}+$/u.test(word) || this.startsAWord(word)) return undefined;
-    return this.spaceLeftOut(word) ?? this.nearest(word);
+    return this.spaceLeftOut(word) ?? (this.remember(`${word}\0meant`, () => this.nearest(word) ?? '', (meant) => 48 + 2 * (word.length + meant.length)) || undefined);
   }
 
   /** A catalog word and a short weak word typed without the space between them: "textto", "imageto", "forkids". */

@@ -54,6 +54,11 @@ export class WordMatcher {
     }).docs;
   }
 
+  /** Tools whose whole name, compacted, starts with the whole query compacted ("elevenlabs", "tldv"); remembered like a word's matches. */
+  wholeNames(whole: string): Int32Array {
+    return this.memo.remember(`${whole}\0named`, () => Int32Array.from(this.lookup('compact', whole)), (docs) => 64 + docs.byteLength);
+  }
+
   /** Every tool with a word of `field` starting with `text`. */
   lookup(field: SearchField, text: string): number[] {
     // Every match (no cap): the ranking and meta.total are exact at any catalog size; the
