@@ -146,6 +146,7 @@ const constraintSchema = z.strictObject({
   pricing: z.array(z.enum(PRICING)).min(1).optional().describe('The pricing values it allows.'),
   platform: z.array(z.enum(PLATFORMS)).min(1).optional().describe('The platforms it allows (any of them).'),
   open_source: z.boolean().optional().describe('Open source only (true) or closed only (false).'),
+  runs_locally: z.literal(true).optional().describe('Only tools that run on one\'s own machine (offline, on a laptop or one\'s own server).'),
 });
 
 /** catalog/vocabulary.json: how people ask, mapped to the catalog's own words. Compiled into the snapshot for search. */
@@ -216,6 +217,7 @@ export const pageMetaSchema = z.object({
     pricing: z.array(z.enum(PRICING)).optional().describe('Pricing the query\'s words asked for ("free": free, freemium), applied as a filter.'),
     platform: z.array(z.enum(PLATFORMS)).optional().describe('Platforms the query\'s words asked for ("for mac", "api"), any of them, applied as a filter.'),
     open_source: z.boolean().optional().describe('Open source asked for ("open source", "self-hosted"), applied as a filter.'),
+    runs_locally: z.literal(true).optional().describe('Running on one\'s own machine asked for ("offline", "runs locally", "without internet"): only tools that do (open source with a desktop, command-line or self-hosted platform, or tagged as working offline or locally).'),
     similar_to: z.string().optional().describe('The tool whose alternatives were asked for ("alternatives to X"): results are ranked as similar_to ranks them.'),
     versus: z.array(z.string()).length(2).optional().describe('The two tools compared ("X vs Y"): both first, then the tools most like both.'),
     corrected: z.string().optional().describe('The query as read after correcting a misspelt word of the catalog.'),

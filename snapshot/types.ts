@@ -16,7 +16,7 @@ export interface RetiredTool {
 }
 
 /** What a constraint word filters on (catalog/vocabulary.json's `constraints`). */
-export interface Constraint { terms: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean }
+export interface Constraint { terms: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
 
 /** One language as search reads it, compiled from the vocabulary by the build. */
 export interface CompiledLanguage {

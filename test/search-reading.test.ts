@@ -5,6 +5,7 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSearchIndex } from '../snapshot/search-index.ts';
 import { createSearchEngine, type SearchEngine, type SearchFilter } from '../snapshot/search/index.ts';
 import type { SnapshotData } from '../snapshot/types.ts';
+import { runsLocally } from '../snapshot/search/tables.ts';
 import { loadData } from './relevance/engines.ts';
 import { ROOT } from './helpers.ts';
 
@@ -262,6 +263,24 @@ describe('search for comparisons and alternatives', () => {
     for (const q of ['transcription on our own servers', 'on prem llm']) expect(page(q).interpreted, q).toEqual({ open_source: true });
     // A request's own filter and the query's constraint both apply.
     expect(page('free image generator', { pricing: ['paid'] }).total).toBe(0);
+  });
+
+  it('reads "offline", "runs locally" and "without internet" as tools that run on one\'s own machine, in every language; facets count within them', () => {
+    for (const q of ['speech to text offline', 'remove.bg alternative that works offline', 'chatgpt alternative die offline auf meinem laptop läuft', 'transcrire des interviews sans internet']) {
+      const answer = engine.page(q, {}, 0, 10, { matches: true });
+      expect(answer.interpreted?.runs_locally, q).toBe(true);
+      expect(answer.total, q).toBeGreaterThan(0);
+      for (const doc of Array.from(answer.matched!.docs)) expect(runsLocally(data.tools[doc]!), `${q}: ${data.tools[doc]!.slug}`).toBe(true);
+    }
+    expect(page('chatgpt alternative die offline auf meinem laptop läuft').interpreted?.language).toBe('de');
+    // Alternatives that do what the named tool is first for, when there are some that run locally;
+    // else the tools that say they run locally ("chatgpt": local model runners).
+    expect(page('remove.bg alternative that works offline').interpreted).toEqual({ runs_locally: true, similar_to: 'remove-bg' });
+    expect(top('remove.bg alternative that works offline', 1)).toEqual(['rembg']);
+    expect(top('elevenlabs alternative i can run locally on my own pc')).toContain('kokoro');
+    for (const slug of top('chatgpt alternative that runs offline on my laptop')) expect(inCategory(slug, 'local-llm-runners'), slug).toBe(true);
+    // "local" alone is a word ("local seo"), not the constraint.
+    expect(page('local seo').interpreted).toBeUndefined();
   });
 
   it('reads a tool\'s own name as a name, even when it holds a constraint word', () => {

@@ -40,3 +40,6 @@ export const FOR_WHOM = new Set(['small', 'tiny', 'budget', 'business', 'busines
 export const THE_REST = new Set(['rest', 'competition', 'field', 'everyone', 'everything', 'others']);
 /** The words that ask for alternatives or a comparison, which say nothing of the need when no tool is named. */
 export const COMPARING = new Set([...ALTERNATIVE_NOUNS, 'vs', 'versus']);
+
+/** Where one runs a tool that runs locally ("runs offline on my laptop"): no need beside alternatives. */
+export const OWN_MACHINE: ReadonlySet<string> = new Set(['laptop', 'pc', 'computer', 'machine', 'desktop', 'notebook', 'device', 'own', 'server', 'servers', 'hardware', 'gpu', 'nvidia', 'card', 'graphics', 'rtx']);

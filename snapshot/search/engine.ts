@@ -111,6 +111,9 @@ class Engine implements SearchEngine {
       return { total, hits, ...extras(() => ranked.map((s) => s.index)) };
     };
     const need = like?.tools.length === 1 ? needWords(like.extras) : [];
+    // Alternatives that run locally, when none that does shares the tool's purpose ("chatgpt that works
+    // offline"): the tools that say they run locally (and do what else is asked), those most like the tool first.
+    if (like?.tools.length === 1 && reading.localWords && !this.hasLocalKin(like.tools[0])) need.push(...reading.localWords);
     if (like !== undefined && need.length === 0) return alternatives();
     const matchWords = like !== undefined ? need : qWords;
     if (matchWords.length === 0) return { total: 0, hits: [], ...extras(() => []) };
@@ -138,7 +141,9 @@ class Engine implements SearchEngine {
    * compared: both first, then the tools most like both (their mean similarity).
    */
   private alike(tools: readonly number[], allowed: Allowed | undefined, offset: number, limit: number): { total: number; hits: SearchHit[]; ranked: readonly Similar[] } {
-    const ranked = tools.length === 2 ? similarToBoth([tools[0]!, tools[1]!], [this.similarTo(tools[0]!), this.similarTo(tools[1]!)], this.tables.prominence) : this.similarTo(tools[0]!);
+    const alike = tools.length === 2 ? similarToBoth([tools[0]!, tools[1]!], [this.similarTo(tools[0]!), this.similarTo(tools[1]!)], this.tables.prominence) : this.similarTo(tools[0]!);
+    // Running locally is a condition of the match (facets count within it), not a facet's filter.
+    const ranked = allowed?.runsLocally ? alike.filter((s) => this.tables.runsLocally[s.index] === 1) : alike;
     const selected = allowed === undefined ? ranked : ranked.filter((s) => passes(this.tables, s.index, allowed));
     return { total: selected.length, hits: selected.slice(offset, offset + limit).map((s) => ({ index: s.index, score: s.similarity })), ranked };
   }
@@ -151,6 +156,12 @@ class Engine implements SearchEngine {
     const { score } = this.tally;
     // Only the tools the need matched (a score) gain; scores stay whole numbers, as sortKey packs them with the tie-break.
     for (const s of this.similarTo(tool)) if (score[s.index] !== 0) score[s.index] = score[s.index]! + Math.round(SIMILAR * s.similarity);
+  }
+
+  /** Whether a tool like this one that runs locally does what it is first for (has its primary category). */
+  private hasLocalKin(tool: number): boolean {
+    const primary = this.data.tools[tool]!.categories[0]!.slug;
+    return this.similarTo(tool).some((s) => this.tables.runsLocally[s.index] === 1 && this.data.tools[s.index]!.categories.some((c) => c.slug === primary));
   }
 
   private similarTo(tool: number): readonly Similar[] {
@@ -201,8 +212,9 @@ class Engine implements SearchEngine {
    * a large catalog touches tens of thousands of tools, scattered across the heap.
    */
   private filteredKeys(standing: Int8Array, allowed: Allowed | undefined, needed: number, matched: number[] | undefined, except?: number): number {
-    const { pricingOf, platformBits: bits, openSource } = this.tables;
+    const { pricingOf, platformBits: bits, openSource, runsLocally } = this.tables;
     const { score, strong, touched, count } = this.tally;
+    const local = allowed?.runsLocally === true;
     const { sortKeys: keys, inCategory } = this;
     const members = allowed?.category;
     if (members) for (const doc of members) inCategory[doc] = 1;
@@ -219,7 +231,7 @@ class Engine implements SearchEngine {
       strong[doc] = 0;
       const strongEnough = (needed - 1 - meant) >>> 31;
       if (!checked) { n += strongEnough; continue; }
-      if (strongEnough === 0 || doc === except) continue;
+      if (strongEnough === 0 || doc === except || (local && runsLocally[doc] === 0)) continue;
       matched?.push(doc);
       if (allowed !== undefined) {
         if (allowed.pricing !== -1 && (allowed.pricing & (1 << pricingOf[doc]!)) === 0) continue;

@@ -6,11 +6,14 @@ import type { ReadFilter } from './reading.ts';
 import { platformBits, type Tables } from './tables.ts';
 import type { Vocabulary } from './vocabulary.ts';
 
-/** Filters a request states; each list allows any of its values. */
-export interface SearchFilter { category?: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean }
+/** Filters a request states; each list allows any of its values. `runs_locally` only a query's words state. */
+export interface SearchFilter { category?: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
 
-/** A filter as bits and tool numbers (-1: no condition). */
-export interface Allowed { pricing: number; platforms: number; openSource: number; category?: readonly number[] }
+/**
+ * A filter as bits and tool numbers (-1: no condition). `runsLocally`: only tools that run on
+ * one's own machine, a condition of the match itself (facets count within it), not a facet's filter.
+ */
+export interface Allowed { pricing: number; platforms: number; openSource: number; runsLocally: boolean; category?: readonly number[] }
 
 /** The request's filters and the query's constraints as one filter: a tool passes both. */
 export function mergeFilters(filter: SearchFilter, read: ReadFilter): SearchFilter {
@@ -23,6 +26,7 @@ export function mergeFilters(filter: SearchFilter, read: ReadFilter): SearchFilt
   if (pricing !== undefined) out.pricing = pricing;
   if (platform !== undefined) out.platform = platform;
   if (openSource !== undefined) out.open_source = openSource;
+  if (read.runs_locally) out.runs_locally = true;
   return out;
 }
 
@@ -30,19 +34,21 @@ export function mergeFilters(filter: SearchFilter, read: ReadFilter): SearchFilt
 export function allowedBy(filter: SearchFilter, tables: Tables, data: SnapshotData, vocabulary: Vocabulary): Allowed | undefined {
   const { pricingCodes } = tables;
   const { pricing, platform, open_source: openSource } = filter;
-  if (pricing === undefined && platform === undefined && openSource === undefined && filter.category === undefined) return undefined;
+  if (pricing === undefined && platform === undefined && openSource === undefined && filter.category === undefined && !filter.runs_locally) return undefined;
   const members = filter.category?.flatMap((c) => vocabulary.members.get(c)?.docs ?? []);
   return {
     pricing: pricing === undefined ? -1 : pricing.reduce((bits, p) => bits | (pricingCodes.includes(p) ? 1 << pricingCodes.indexOf(p) : 0), 0),
     platforms: platform === undefined ? -1 : platformBits(data, platform),
     openSource: openSource === undefined ? -1 : openSource ? 1 : 0,
+    runsLocally: filter.runs_locally === true,
     ...(members && { category: members }),
   };
 }
 
 export function passes(tables: Tables, doc: number, allowed: Allowed): boolean {
-  const { pricingOf, platformBits: bits, openSource } = tables;
-  return (allowed.pricing === -1 || (allowed.pricing & (1 << pricingOf[doc]!)) !== 0)
+  const { pricingOf, platformBits: bits, openSource, runsLocally } = tables;
+  return (!allowed.runsLocally || runsLocally[doc] === 1)
+    && (allowed.pricing === -1 || (allowed.pricing & (1 << pricingOf[doc]!)) !== 0)
     && (allowed.platforms === -1 || (allowed.platforms & bits[doc]!) !== 0)
     && (allowed.openSource === -1 || openSource[doc] === allowed.openSource)
     && (allowed.category === undefined || allowed.category.includes(doc));

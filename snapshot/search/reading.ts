@@ -5,11 +5,11 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
-import { ALTERNATIVES, ASKING, COMPARING, FOR_WHOM, THE_REST, VERSUS } from './asking.ts';
-import { asksElsewhere, asksForATool, FILLER, negatedAt, STOPWORDS, withoutPutOut, words } from './words.ts';
+import { ALTERNATIVES, ASKING, COMPARING, FOR_WHOM, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
+import { asksElsewhere, asksForATool, FILLER, negatedAt, STOPWORDS, trim, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
-export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean }
+export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
 
 type Pricing = (typeof PRICING)[number];
 
@@ -28,6 +28,8 @@ export interface Reading {
   interpreted: Interpreted;
   /** The query says it asks for a tool (asksForATool), in the words as written. */
   forATool?: boolean;
+  /** Beside alternatives, the words that asked for tools that run locally ("runs offline"), which the filter then states. */
+  localWords?: string[];
 }
 
 /** How many words around a constraint a phrasing holding it may reach. */
@@ -59,7 +61,7 @@ export class QueryReader {
     const { vocabulary } = data;
     const phrases = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
       words: term.split(' '),
-      filter: { ...(c.pricing && { pricing: c.pricing }), ...(c.platform && { platform: c.platform }), ...(c.open_source !== undefined && { open_source: c.open_source }) },
+      filter: { ...(c.pricing && { pricing: c.pricing }), ...(c.platform && { platform: c.platform }), ...(c.open_source !== undefined && { open_source: c.open_source }), ...(c.runs_locally && { runs_locally: c.runs_locally }) },
     }))).sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.translator = new Translator(vocabulary, named, catalogWords, remember);
@@ -78,7 +80,9 @@ export class QueryReader {
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
     if (asksElsewhere(english) || this.asksForADish(english)) return { words: [], filter: {}, interpreted };
-    let { rest, filter } = this.takeConstraints(withoutPutOut(english));
+    const taken = this.takeConstraints(withoutPutOut(english));
+    let { rest } = taken;
+    const { filter, local } = taken;
     Object.assign(interpreted, filter);
     const liked = this.like(trim(rest));
     if (liked === 'nothing') return { words: [], filter: {}, interpreted };
@@ -89,8 +93,11 @@ export class QueryReader {
       else interpreted.versus = [first!, second];
       const cheaper = second === undefined && / cheaper than /.test(` ${rest.join(' ')} `) ? this.cheaperThan(like.tools[0]) : undefined;
       if (cheaper !== undefined && filter.pricing === undefined) interpreted.pricing = filter.pricing = cheaper;
-      return { words: rest, filter, like, interpreted };
+      if (local.length === 0) return { words: rest, filter, like, interpreted };
+      // "runs offline on my laptop": the machine is where it runs, not a need.
+      return { words: rest, filter, like: { ...like, extras: like.extras.filter((w) => !OWN_MACHINE.has(w)) }, interpreted, localWords: local };
     }
+    rest = taken.withLocal;
     // Alternatives to a tool the catalog lacks ("duolingo alternative that lets you talk to ai"): the need is in the other words.
     const asked = rest.filter((w) => !COMPARING.has(w));
     if (asked.length > 0 && asked.length < rest.length) rest = asked;
@@ -110,18 +117,22 @@ export class QueryReader {
   }
 
   /** The constraint phrases in the words (longest first), taken out and merged into one filter. */
-  private takeConstraints(ws: string[]): { rest: string[]; filter: ReadFilter } {
+  private takeConstraints(ws: string[]): { rest: string[]; withLocal: string[]; local: string[]; filter: ReadFilter } {
     const filter: ReadFilter = {};
     const rest: string[] = [];
+    // Running locally is also what tools say of themselves ("offline", "runs locally"): a search matches its words too, in place.
+    const withLocal: string[] = [];
+    const local: string[] = [];
     for (let i = 0; i < ws.length;) {
       const c = this.constraints.get(ws[i]!)?.find((k) => k.words.every((w, j) => ws[i + j] === w));
-      if (c === undefined || this.inPhrasing(ws, i, c.words.length)) { rest.push(ws[i++]!); continue; }
+      if (c === undefined || (!c.filter.runs_locally && this.inPhrasing(ws, i, c.words.length))) { rest.push(ws[i]!); withLocal.push(ws[i++]!); continue; }
       if (c.filter.pricing) filter.pricing = [...new Set([...(filter.pricing ?? []), ...c.filter.pricing])];
       if (c.filter.platform) filter.platform = [...new Set([...(filter.platform ?? []), ...c.filter.platform])];
       if (c.filter.open_source !== undefined) filter.open_source = c.filter.open_source;
+      if (c.filter.runs_locally) { filter.runs_locally = true; local.push(...c.words); withLocal.push(...c.words); }
       i += c.words.length;
     }
-    return { rest, filter };
+    return { rest, withLocal, local, filter };
   }
 
   /** Whether the words at..at+length are inside a longer phrasing: "open source" in "api for open source models" is what is hosted, not a filter. */
@@ -231,12 +242,4 @@ export class QueryReader {
     const ws = words.split(' ');
     return this.named(ws.join('')) ?? this.named(trim(ws).join(''));
   }
-}
-
-/** The words without filler at either end. */
-function trim(ws: string[]): string[] {
-  let [from, to] = [0, ws.length];
-  while (from < to && FILLER.has(ws[from]!)) from++;
-  while (to > from && FILLER.has(ws[to - 1]!)) to--;
-  return ws.slice(from, to);
 }

@@ -41,6 +41,8 @@ export interface Tables {
   /** Each tool's platforms as bits of the snapshot's platform list, and whether it is open source. */
   platformBits: Uint16Array;
   openSource: Uint8Array;
+  /** 1 for a tool that runs on one's own machine: see runsLocally. */
+  runsLocally: Uint8Array;
   /** A name as people type it, compacted (name, slug, former slug, alias, retired name) -> the current tool it names. */
   named: Map<string, number>;
 }
@@ -59,6 +61,7 @@ export function buildTables(data: SnapshotData): Tables {
     pricingOf: new Uint8Array(data.tools.map((t) => pricingCodes.indexOf(t.pricing))),
     platformBits: new Uint16Array(data.tools.map((t) => platformBits(data, t.platforms))),
     openSource: new Uint8Array(data.tools.map((t) => (t.open_source ? 1 : 0))),
+    runsLocally: new Uint8Array(data.tools.map((t) => (runsLocally(t) ? 1 : 0))),
     named: namedTable(data),
   };
 }
@@ -78,6 +81,16 @@ function standingTables(data: SnapshotData): Pick<Tables, 'prominence' | 'standi
     },
     flagships,
   };
+}
+
+/** Platforms on which an open-source tool runs on one's own machine. */
+const OWN_MACHINE: ReadonlySet<string> = new Set(['self-hosted', 'cli', 'windows', 'macos', 'linux']);
+/** Tags that say a tool works offline or on one's own machine whatever its licence (MacWhisper, LM Studio, Tabnine on premises). */
+const RUNS_LOCALLY_TAG = /^(?:offline(?:-ai)?|local-(?:llm|ai|tts|first)|run-llm-locally|on-device(?:-ai)?|on-premises)$/;
+
+/** Whether a tool runs on one's own machine ("offline", "runs locally"): open source with a desktop, command-line or self-hosted platform, or tagged so. */
+export function runsLocally(tool: Tool): boolean {
+  return (tool.open_source && tool.platforms.some((p) => OWN_MACHINE.has(p))) || tool.tags.some((tag) => RUNS_LOCALLY_TAG.test(tag));
 }
 
 /** Platforms as bits, in the order of the snapshot's platform list. */

@@ -142,3 +142,11 @@ export function negatedAt(ws: readonly string[]): Set<number> {
 const NEGATIONS = new Set(['without', 'not', 'doesnt', 'dont', 'isnt', 'arent', 'never']);
 /** Words between a negation and what it negates ("doesnt need", "doesnt require"). */
 const NEEDING = new Set(['need', 'needs', 'require', 'requires', 'requiring', 'paying', 'pay', 'using']);
+
+/** The words without filler at either end. */
+export function trim(ws: string[]): string[] {
+  let [from, to] = [0, ws.length];
+  while (from < to && FILLER.has(ws[from]!)) from++;
+  while (to > from && FILLER.has(ws[to - 1]!)) to--;
+  return ws.slice(from, to);
+}
