@@ -77,7 +77,7 @@ async function listAnswer<T>({ routes, snapshot }: McpSources, list: ListName, s
 function registerListTools(server: McpServer, sources: McpSources): void {
   register(server, 'search_tools', {
     title: 'Search AI tools',
-    description: 'Find AI tools for a need, by name or in plain words, in English, German, French, Spanish, Portuguese, Italian or Dutch ("text to speech with a free plan", "remove background", "free alternative to midjourney", "cursor vs github copilot", "bildgenerator"). Tolerates typos. Words like "free", "open source" or "for mac" filter; "alternatives to X" and "X vs Y" are understood. Returns tools best first, each with a relevance score, and meta.interpreted saying how the query was read.',
+    description: 'Find AI tools for a need, by name or in plain words, in English, German, French, Spanish, Portuguese, Italian or Dutch ("text to speech with a free plan", "remove background", "free alternative to midjourney", "cursor vs github copilot", "bildgenerator"). Tolerates typos. Words like "free", "open source", "for mac" or "offline" filter; "alternatives to X" and "X vs Y" are understood. Returns tools best first, each with a relevance score, and meta.interpreted saying how the query was read.',
     output: OUTPUT.search,
   }, listArguments('search_tools', sources.snapshot), (sent) => listAnswer(sources, 'search', sent, toolLine));
 
