@@ -112,7 +112,16 @@ describe('search for names however they are written', () => {
     for (const slug of top('textto speech')) expect(inCategory(slug, 'text-to-speech'), slug).toBe(true);
     expect(inCategory(top('backround remover', 1)[0]!, 'background-removal')).toBe(true);
     expect(top('midjorney', 1)).toEqual(['midjourney']);
+    // Between catalog words as near, the one that keeps the word's first letter ("olama": Ollama, not Llama).
+    expect(page('olama').interpreted).toEqual({ corrected: 'ollama' });
+    expect(top('olama', 1)).toEqual(['ollama']);
     expect(page('how to unclog a drain').hits).toEqual([]);
+  });
+
+  it('reads a "list" beside tools in the plural as the list asked for, and a to-do or grocery list as a need', () => {
+    expect(words('stability ai tools list')).toEqual(['stability']);
+    expect(new Set(top('stability ai tools list', 2))).toEqual(new Set(['stable-diffusion', 'stable-audio']));
+    expect(words('grocery list for the week')).toContain('list');
   });
 });
 

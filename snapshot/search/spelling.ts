@@ -46,14 +46,16 @@ export class Spelling {
 
   private nearest(word: string): string | undefined {
     let best: string | undefined;
-    let bestDistance = Infinity;
+    let bestCost = Infinity;
     for (const n of this.typos.matches(word)) {
       const candidate = this.words[n]!;
       const distance = editDistance(candidate, word, 2);
       // Two letters away, a typo keeps its first letter: "cleaning" is an English word two edits
       // from "learning" (the ordinary list holds words one edit away), not a typo of it.
       if (distance === 2 && candidate[0] !== word[0]) continue;
-      if (distance < bestDistance || (distance === bestDistance && candidate < best!)) [best, bestDistance] = [candidate, distance];
+      // Between words as near, the one with the word's first letter ("olama" is "ollama", not "llama").
+      const cost = 2 * distance + (candidate[0] === word[0] ? 0 : 1);
+      if (cost < bestCost || (cost === bestCost && candidate < best!)) [best, bestCost] = [candidate, cost];
     }
     return best;
   }

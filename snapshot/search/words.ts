@@ -68,6 +68,10 @@ export function asksForATool(ws: readonly string[]): boolean {
 /** "Everything alibaba has put out": what a maker has released, where "out" is no word of a need (it begins "outreach"). */
 export const withoutPutOut = (ws: readonly string[]): string[] => ws.filter((w, i) => !(w === 'out' && ws[i - 1] === 'put'));
 
+/** Tools in the plural: a "list" beside them is the answer asked for ("stability ai tools list", "list of google ai products"), not a to-do or grocery list. */
+const LISTED = new Set(['tools', 'products', 'apps', 'models', 'services']);
+export const withoutListing = (ws: readonly string[]): string[] => (ws.some((w) => LISTED.has(w)) ? ws.filter((w) => w !== 'list' && w !== 'lists') : [...ws]);
+
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
 export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
