@@ -186,6 +186,8 @@ describe('search for comparisons and alternatives', () => {
     for (const slug of top('macwhisper for windows', 3)) expect(tool(slug).platforms, slug).toContain('windows');
     expect(page('grammarly but open source').interpreted).toEqual({ open_source: true, similar_to: 'grammarly' });
     expect(top('grammarly but open source', 1)).toEqual(['languagetool']);
+    // A word that only says how much says nothing ("fully open source").
+    expect(page('cursor but fully open source').interpreted).toEqual({ open_source: true, similar_to: 'cursor' });
     // A tool on the platform asked for is the answer itself.
     expect(top('chatgpt for mac', 1)).toEqual(['chatgpt']);
   });
