@@ -45,10 +45,10 @@ export function allowedBy(filter: SearchFilter, tables: Tables, data: SnapshotDa
   };
 }
 
+/** Whether a tool passes the filters (running locally, a condition of the match, is the caller's). */
 export function passes(tables: Tables, doc: number, allowed: Allowed): boolean {
-  const { pricingOf, platformBits: bits, openSource, runsLocally } = tables;
-  return (!allowed.runsLocally || runsLocally[doc] === 1)
-    && (allowed.pricing === -1 || (allowed.pricing & (1 << pricingOf[doc]!)) !== 0)
+  const { pricingOf, platformBits: bits, openSource } = tables;
+  return (allowed.pricing === -1 || (allowed.pricing & (1 << pricingOf[doc]!)) !== 0)
     && (allowed.platforms === -1 || (allowed.platforms & bits[doc]!) !== 0)
     && (allowed.openSource === -1 || openSource[doc] === allowed.openSource)
     && (allowed.category === undefined || allowed.category.includes(doc));
