@@ -3,7 +3,7 @@
 
 export type { Category, CategoryRef, Tool } from './schema.ts';
 import type { SearchLanguage } from './contract.ts';
-import type { Category, Tool } from './schema.ts';
+import type { Category, Tool, VocabularyFile } from './schema.ts';
 
 /** A tool that no longer exists, and where its users went. */
 export interface RetiredTool {
@@ -15,8 +15,8 @@ export interface RetiredTool {
   alternatives: string[];
 }
 
-/** What a constraint word filters on (catalog/vocabulary.json's `constraints`). */
-export interface Constraint { terms: string[]; pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
+/** What a constraint word filters on (catalog/vocabulary.json's `constraints`, as its schema states it). */
+export type Constraint = NonNullable<VocabularyFile['constraints']>[string];
 
 /** One language as search reads it, compiled from the vocabulary by the build. */
 export interface CompiledLanguage {
