@@ -270,8 +270,9 @@ describe('search for comparisons and alternatives', () => {
     expect(page('photo editor that works in the browser').interpreted).toEqual({ platform: ['web'] });
     expect(page('open source cursor alternative that runs on linux').interpreted).toEqual({ open_source: true, platform: ['linux'], similar_to: 'cursor' });
     expect(page('logo maker without a subscription').interpreted).toEqual({ pricing: ['free', 'freemium'] });
-    // Servers of one's own are what self-hosting means.
-    for (const q of ['transcription on our own servers', 'on prem llm']) expect(page(q).interpreted, q).toEqual({ open_source: true });
+    // Servers of one's own are what self-hosting means: tools that run there, whatever their licence.
+    for (const q of ['transcription on our own servers', 'on prem llm', 'self hosted workflow automation']) expect(page(q).interpreted, q).toEqual({ runs_locally: true });
+    expect(top('zapier but self hosted')).toContain('n8n');
     // A request's own filter and the query's constraint both apply.
     expect(page('free image generator', { pricing: ['paid'] }).total).toBe(0);
   });

@@ -88,9 +88,9 @@ const OWN_MACHINE: ReadonlySet<string> = new Set(['self-hosted', 'cli', 'windows
 /** Tags that say a tool works offline or on one's own machine whatever its licence (MacWhisper, LM Studio, Tabnine on premises). */
 const RUNS_LOCALLY_TAG = /^(?:offline(?:-ai)?|local-(?:llm|ai|tts|first)|run-llm-locally|on-device(?:-ai)?|on-premises)$/;
 
-/** Whether a tool runs on one's own machine ("offline", "runs locally"): open source with a desktop, command-line or self-hosted platform, or tagged so. */
+/** Whether a tool runs on one's own machine or server ("offline", "runs locally", "self hosted"): self-hosted, open source with a desktop or command-line platform, or tagged so. */
 export function runsLocally(tool: Tool): boolean {
-  return (tool.open_source && tool.platforms.some((p) => OWN_MACHINE.has(p))) || tool.tags.some((tag) => RUNS_LOCALLY_TAG.test(tag));
+  return tool.platforms.includes('self-hosted') || (tool.open_source && tool.platforms.some((p) => OWN_MACHINE.has(p))) || tool.tags.some((tag) => RUNS_LOCALLY_TAG.test(tag));
 }
 
 /** Platforms as bits, in the order of the snapshot's platform list. */
