@@ -5,8 +5,8 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
-import { ALTERNATIVES, ASKING, COMPARING, FOR_WHOM, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
-import { asksElsewhere, asksForATool, FILLER, negatedAt, STOPWORDS, trim, withoutListing, withoutPutOut, words } from './words.ts';
+import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
+import { asksElsewhere, asksForATool, FILLER, STOPWORDS, trim, withoutListing, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
@@ -175,10 +175,7 @@ export class QueryReader {
       const captured = m[1]!.split(' ');
       const x = at === 'start' ? this.nameAtStart(captured) : this.nameAtEnd(captured) ?? this.nameThenItsWord(captured);
       if (x === undefined) continue;
-      const from = at === 'start' ? ws.length - captured.length : x.from;
-      const negated = negatedAt(ws);
-      const extras = ws.filter((w, i) => (i < from || i >= from + x.length) && !ASKING.has(w) && !FILLER.has(w) && !FOR_WHOM.has(w) && !negated.has(i));
-      return { tools: [x.doc], extras };
+      return { tools: [x.doc], extras: needBeside(ws, at === 'start' ? ws.length - captured.length : x.from, x.length) };
     }
     return undefined;
   }
@@ -191,13 +188,21 @@ export class QueryReader {
    */
   private unlikeTheNamed(ws: string[], filter: ReadFilter): Liked | undefined {
     if (Object.keys(filter).length === 0) return undefined;
-    const but = ws.includes('but');
+    const but = ws.indexOf('but');
     const doc = this.name(trim(ws.filter((w) => w !== 'but')).join(' '));
+    // "photoshop generative fill but free, on my own pc": the tool named first before "but", the other
+    // words the need; "midjourney quality pics but ..." says which tool (as good as it), not a need.
+    const first = doc === undefined && but > 0 ? this.nameAtStart(trim(ws.slice(0, but))) : undefined;
+    if (first !== undefined) {
+      const from = ws.findIndex((w) => !FILLER.has(w));
+      const asGood = ws[from + first.length] === 'quality' && from + first.length + 1 < but ? 2 : 0;
+      return { tools: [first.doc], extras: needBeside(ws, from, first.length + asGood).filter((w) => w !== 'but') };
+    }
     if (doc === undefined) return undefined;
     const platforms: readonly string[] = this.data.tools[doc]!.platforms;
     const { pricing } = this.data.tools[doc]!;
     const elsewhere = (filter.platform !== undefined && !filter.platform.some((p) => platforms.includes(p))) || (filter.pricing !== undefined && !filter.pricing.includes(pricing));
-    return but || elsewhere ? { tools: [doc], extras: [] } : undefined;
+    return but >= 0 || elsewhere ? { tools: [doc], extras: [] } : undefined;
   }
 
   /** The pricing tiers below the tool's, or none when it is free already. */
