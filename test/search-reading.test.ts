@@ -94,6 +94,9 @@ describe('search for names however they are written', () => {
     // Beside other words too, as a word of the name would be.
     expect(top('11labs voice', 1)).toEqual(['elevenlabs']);
     expect(top('flux 1.1 pro', 1)).toEqual(['flux']);
+    // A name spaced around a constraint word is the name, not the constraint ("mac whisper": MacWhisper).
+    expect(top('mac whisper pro license', 1)).toEqual(['macwhisper']);
+    expect(page('mac whisper pro license').interpreted).toBeUndefined();
   });
 
   it('reads a name without the last word that says what it is or its edition ("otter", "duolingo" for Duolingo Max)', () => {

@@ -135,11 +135,11 @@ export class QueryReader {
     return { rest, withLocal, local, filter };
   }
 
-  /** Whether the words at..at+length are inside a longer phrasing: "open source" in "api for open source models" is what is hosted, not a filter. */
+  /** Whether the words at..at+length are inside a longer phrasing or a tool's name: "open source" in "api for open source models" is what is hosted, "mac" in "mac whisper pro" a name, not a filter. */
   private inPhrasing(ws: string[], at: number, length: number): boolean {
     for (let from = Math.max(0, at - PHRASING_REACH); from <= at; from++) {
       for (let to = at + length; to <= Math.min(ws.length, at + length + PHRASING_REACH); to++) {
-        if (to - from > length && this.isPhrasing(ws.slice(from, to))) return true;
+        if (to - from > length && (this.isPhrasing(ws.slice(from, to)) || (to - from <= 3 && this.named(ws.slice(from, to).join('')) !== undefined))) return true;
       }
     }
     return false;
