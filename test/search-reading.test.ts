@@ -298,6 +298,10 @@ describe('search for comparisons and alternatives', () => {
     expect(top('remove.bg alternative that works offline', 1)).toEqual(['rembg']);
     expect(top('elevenlabs alternative i can run locally on my own pc')).toContain('kokoro');
     for (const slug of top('chatgpt alternative that runs offline on my laptop')) expect(inCategory(slug, 'local-llm-runners'), slug).toBe(true);
+    // Said in words of its own: nothing sent to a cloud, nothing leaving one's machine.
+    expect(page('grammarly but free and my writing doesnt get sent to some cloud').interpreted).toEqual({ pricing: ['free', 'freemium'], runs_locally: true, similar_to: 'grammarly' });
+    expect(top('grammarly but free and my writing doesnt get sent to some cloud', 1)).toEqual(['languagetool']);
+    expect(page('otter but nothing leaves my macbook').interpreted?.runs_locally).toBe(true);
     // "local" alone is a word ("local seo"), not the constraint.
     expect(page('local seo').interpreted).toBeUndefined();
   });

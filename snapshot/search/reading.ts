@@ -6,7 +6,7 @@ import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
 import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
-import { asksElsewhere, asksForATool, FILLER, STOPWORDS, trim, withoutListing, withoutPutOut, words } from './words.ts';
+import { asksElsewhere, asksForATool, FILLER, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
@@ -80,7 +80,7 @@ export class QueryReader {
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
     if (asksElsewhere(english) || this.asksForADish(english)) return { words: [], filter: {}, interpreted };
-    const taken = this.takeConstraints(withoutListing(withoutPutOut(english)));
+    const taken = this.takeConstraints(withNoCloud(withoutListing(withoutPutOut(english))));
     let { rest } = taken;
     const { filter, local } = taken;
     Object.assign(interpreted, filter);
