@@ -255,10 +255,13 @@ describe('search for comparisons and alternatives', () => {
     for (const q of ['superhuman but cheaper', 'iets als superhuman maar goedkoper', 'so was wie superhuman aber billiger']) expect(page(q).interpreted?.similar_to, q).toBe('superhuman');
   });
 
-  it('reads "cheaper than X" as the pricing tiers below X\'s', () => {
+  it('reads "cheaper than X" as the pricing tiers below X\'s, and a freemium X\'s own (its paid plans are its price)', () => {
     expect(page('cheaper than jasper').interpreted).toEqual({ similar_to: 'jasper', pricing: ['free', 'freemium'] });
-    expect(page('cheaper than github copilot').interpreted).toEqual({ similar_to: 'github-copilot', pricing: ['free'] });
-    for (const h of page('cheaper than github copilot').hits) expect(data.tools[h.index]!.pricing).toBe('free');
+    expect(page('cheaper than github copilot').interpreted).toEqual({ similar_to: 'github-copilot', pricing: ['free', 'freemium'] });
+    for (const h of page('cheaper than github copilot').hits) expect(data.tools[h.index]!.pricing).not.toBe('paid');
+    expect(page('cheaper than chatgpt').interpreted?.pricing).toEqual(['free', 'freemium']);
+    // Nothing is cheaper than free: alternatives to a free tool, any price.
+    expect(page('cheaper than aider').interpreted).toEqual({ similar_to: 'aider' });
   });
 
   it('keeps constraint words that are part of a task as words: "api for open source models" hosts them', () => {

@@ -205,10 +205,12 @@ export class QueryReader {
     return but >= 0 || elsewhere ? { tools: [doc], extras: [] } : undefined;
   }
 
-  /** The pricing tiers below the tool's, or none when it is free already. */
+  /** The pricing tiers below the tool's (a freemium tool's own too), or none when it is free already. */
   private cheaperThan(doc: number): Pricing[] | undefined {
-    // PRICING lists the tiers from the cheapest.
-    const below = PRICING.slice(0, PRICING.indexOf(this.data.tools[doc]!.pricing));
+    // PRICING lists the tiers from the cheapest. A freemium tool's paid plans are its price, and
+    // other freemium tools' may be cheaper.
+    const { pricing } = this.data.tools[doc]!;
+    const below = PRICING.slice(0, PRICING.indexOf(pricing) + (pricing === 'freemium' ? 1 : 0));
     return below.length > 0 ? below : undefined;
   }
 
