@@ -322,6 +322,11 @@ describe('search precision', () => {
     expect(page('backround remover').interpreted?.corrected).toBe('background remover');
   });
 
+  it('answers "how often" and "how much does X eat" with nothing, and "how much does X cost" with X', () => {
+    for (const q of ['how often to feed a ball python', 'how much does a sea otter eat per day']) expect(page(q).hits, q).toEqual([]);
+    expect(top('how much does midjourney cost', 1)).toEqual(['midjourney']);
+  });
+
   it('answers a recipe for a dish with nothing, and recipes for what a tool does, or a recipe app, with tools', () => {
     for (const q of ['rezept für käsespätzle', 'recette crepes facile', 'no bake granola bar recipe']) expect(page(q).hits, q).toEqual([]);
     for (const q of ['recipes from whats in my fridge', 'ricette con quello che ho in frigo', 'crepes recipe app', 'vegan recipes', 'recipes for picky eaters']) expect(top(q).some((s) => inCategory(s, 'cooking-and-recipes')), q).toBe(true);

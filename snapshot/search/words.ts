@@ -11,7 +11,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'ai', 'tool', 'tools', 'app', 'apps', 'best', 'write', 'make', 'create', 'using', 'use', 'want', 'need', 'help', 'me',
   'i', 'can', 'how', 'do', 'some', 'something', 'online', 'software', 'good', 'way', 'into', 'your',
   'what', 'whats', 'which', 'who', 'when', 'where', 'why', 'are', 'was', 'be', 'there', 'any', 'all', 'could', 'would',
-  'should', 'will', 'just', 'so', 'very', 'also', 'get', 'its', 'im', 'dont', 'does', 'did', 'about', 'than', 'then',
+  'should', 'will', 'just', 'so', 'very', 'also', 'get', 'its', 'im', 'dont', 'does', 'did', 'about', 'than', 'then', 'much', 'many',
   'them', 'they', 'you', 'our', 'we', 'us', 'at', 'as', 'if', 'thing', 'things', 'stuff', 'company', 'products',
   'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
   'but', 'only', 'let', 'lets', 'give', 'gives', 'own', 'called', 'named', 'tell', 'tells', 'better', 'really', 'actually',
@@ -46,10 +46,14 @@ export function asksElsewhere(ws: readonly string[]): boolean {
     // "What does it mean" asks about a text of one's own (a letter, a contract): a need.
     if (ws[i] === 'what' && ws[i + 1] === 'does' && !STOPWORDS.has(ws[i + 2]!) && ws.indexOf('mean', i + 3) > 0) return true;
     if (ws[i] === 'what' && ws[i + 1] === 'year') return true;
+    // "how often to feed a ball python", "how much does a sea otter eat" (not what something costs).
+    if (ws[i] === 'how' && (ws[i + 1] === 'often' || (ws[i + 1] === 'much' && (ws[i + 2] === 'does' || ws[i + 2] === 'do') && !ws.some((w) => PRICED.has(w)))) && !asksForATool(ws)) return true;
     if (ws[i] === 'what' && ws[i + 1] === 'time' && (ws[i + 2] === 'does' || ws[i + 2] === 'do' || (ws[i + 2] === 'is' && ws[i + 3] === 'it'))) return true;
   }
   return false;
 }
+/** Words that make "how much does ..." a question of price, which a tool's page answers. */
+const PRICED = new Set(['cost', 'costs', 'price', 'charge', 'charges', 'pay', 'subscription', 'plan', 'month', 'monthly', 'year', 'yearly']);
 /** After "who": a question about a person ("who was", "who invented"). */
 const PAST_DEEDS = new Set(['was', 'were', 'won', 'invented', 'discovered']);
 /** After "how old": a question about someone's age. */
