@@ -94,6 +94,8 @@ describe('search for names however they are written', () => {
     // Beside other words too, as a word of the name would be.
     expect(top('11labs voice', 1)).toEqual(['elevenlabs']);
     expect(top('flux 1.1 pro', 1)).toEqual(['flux']);
+    // A name of several words after its maker's, without it.
+    expect(page('abridge vs dragon copilot').interpreted).toEqual({ versus: ['abridge', 'microsoft-dragon-copilot'] });
     // A name spaced around a constraint word is the name, not the constraint ("mac whisper": MacWhisper).
     expect(top('mac whisper pro license', 1)).toEqual(['macwhisper']);
     expect(page('mac whisper pro license').interpreted).toBeUndefined();

@@ -120,6 +120,12 @@ function namedTable(data: SnapshotData): Map<string, number> {
     const ws = words(t.name);
     if (ws.length > 1 && GENERIC_LAST_WORD.has(ws[ws.length - 1]!)) add(ws.slice(0, -1).join(''), i);
   });
+  // A name of several words after its maker's ("Microsoft Dragon Copilot" is "dragon copilot"),
+  // unless what is left says only what it is ("Wix AI Website Builder").
+  data.tools.forEach((t, i) => {
+    const [ws, maker] = [words(t.name), words(t.maker)];
+    if (ws.length - maker.length >= 2 && ws[maker.length] !== 'ai' && maker.every((w, k) => ws[k] === w)) add(ws.slice(maker.length).join(''), i);
+  });
   for (const [former, current] of Object.entries(data.moved.tools)) add(former, slugIndex.get(current));
   for (const r of data.retired) for (const n of [r.name, r.slug]) add(n, slugIndex.get(r.successor ?? r.alternatives[0] ?? ''));
   return named;
