@@ -306,7 +306,7 @@ describe('search for comparisons and alternatives', () => {
     // Said in words of its own: nothing sent to a cloud, nothing leaving one's machine.
     expect(page('grammarly but free and my writing doesnt get sent to some cloud').interpreted).toEqual({ pricing: ['free', 'freemium'], runs_locally: true, similar_to: 'grammarly' });
     expect(top('grammarly but free and my writing doesnt get sent to some cloud', 1)).toEqual(['languagetool']);
-    expect(page('otter but nothing leaves my macbook').interpreted?.runs_locally).toBe(true);
+    for (const q of ['otter but nothing leaves my macbook', 'transcription app, nothing uploaded']) expect(page(q).interpreted?.runs_locally, q).toBe(true);
     // "local" alone is a word ("local seo"), not the constraint.
     expect(page('local seo').interpreted).toBeUndefined();
   });

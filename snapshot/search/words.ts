@@ -73,7 +73,7 @@ export function asksForATool(ws: readonly string[]): boolean {
 export const withoutPutOut = (ws: readonly string[]): string[] => ws.filter((w, i) => !(w === 'out' && ws[i - 1] === 'put'));
 
 /**
- * "my writing doesnt get sent to some cloud", "nothing leaves my laptop": running locally said in
+ * "my writing doesnt get sent to some cloud", "nothing uploaded", "nothing leaves my laptop": running locally said in
  * words of its own, read as the constraint's own "no cloud".
  */
 export function withNoCloud(ws: readonly string[]): string[] {
@@ -81,12 +81,15 @@ export function withNoCloud(ws: readonly string[]): string[] {
     if (!NEGATIONS.has(ws[i]!) && ws[i] !== 'no' && ws[i] !== 'nothing') continue;
     for (let j = i + 1; j < Math.min(ws.length, i + 6); j++) {
       const leaves = (ws[j] === 'leaves' || ws[j] === 'leave') && ws[j + 1] === 'my' ? 2 : undefined;
-      if (ws[j] !== 'cloud' && leaves === undefined) continue;
+      if (!CLOUDWARD.has(ws[j]!) && leaves === undefined) continue;
       return [...ws.slice(0, i), 'no', 'cloud', ...ws.slice(j + 1 + (leaves ?? 0))];
     }
   }
   return [...ws];
 }
+
+/** Where what runs locally never goes: "nothing uploaded", "doesnt go to the cloud". */
+const CLOUDWARD = new Set(['cloud', 'upload', 'uploads', 'uploaded', 'uploading']);
 
 /** Tools in the plural: a "list" beside them is the answer asked for ("stability ai tools list", "list of google ai products"), not a to-do or grocery list. */
 const LISTED = new Set(['tools', 'products', 'apps', 'models', 'services']);
