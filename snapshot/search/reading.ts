@@ -205,10 +205,8 @@ export class QueryReader {
     return but >= 0 || elsewhere ? { tools: [doc], extras: [] } : undefined;
   }
 
-  /** The pricing tiers below the tool's (a freemium tool's own too), or none when it is free already. */
+  /** The pricing tiers below the tool's (PRICING lists them from the cheapest), and a freemium tool's own, whose paid plans are its price; none when it is free. */
   private cheaperThan(doc: number): Pricing[] | undefined {
-    // PRICING lists the tiers from the cheapest. A freemium tool's paid plans are its price, and
-    // other freemium tools' may be cheaper.
     const { pricing } = this.data.tools[doc]!;
     const below = PRICING.slice(0, PRICING.indexOf(pricing) + (pricing === 'freemium' ? 1 : 0));
     return below.length > 0 ? below : undefined;
