@@ -8,7 +8,7 @@ import { words } from '../snapshot/search/words.ts';
 import { STEMMERS } from '../snapshot/search/stemmers.ts';
 import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
 import type { VocabularyFile } from '../snapshot/schema.ts';
-import type { CompiledLanguage, SearchVocabulary, Tool } from '../snapshot/types.ts';
+import { oneWordTerms, type CompiledLanguage, type SearchVocabulary, type Tool } from '../snapshot/types.ts';
 
 const require = createRequire(import.meta.url);
 /** The English dictionary (an-array-of-english-words), read at run time: as a typed JSON import, its 3 MB made `tsc` take seconds longer. */
@@ -116,7 +116,7 @@ function compileLanguage(table: Record<string, string[]>, lang: keyof typeof STE
   // Without a prototype: a native word such as "constructor" is a key like any other.
   const terms: Record<string, string> = Object.create(null);
   for (const [english, natives] of Object.entries(table)) for (const native of natives) terms[fold(native)] ??= english;
-  const stemCuts = Object.keys(terms).filter((t) => !t.includes(' ')).map((term) => {
+  const stemCuts = oneWordTerms(terms).map((term) => {
     const stem = STEMMERS[lang](term);
     return term.startsWith(stem) ? term.length - stem.length : stem;
   });

@@ -23,7 +23,7 @@ export interface CompiledLanguage {
   /** A folded word or phrase of the language -> the English term it stands for. */
   terms: Record<string, string>;
   /**
-   * The Snowball stem of each one-word term, in the order of `terms`' keys: the letters it cuts
+   * The Snowball stem of each one-word term, in the order of oneWordTerms: the letters it cuts
    * from the term's end, or the stem itself where it is no beginning of the term (143 of 7,091:
    * "großvater" -> "grossvat"). The gateway reads the stems from it at load (translation.ts) in 2 to 12 ms;
    * stemming the terms there takes 45-120 ms, and shipping the stems costs the edge bundle 25 KB
@@ -35,6 +35,9 @@ export interface CompiledLanguage {
   /** Its words (terms or stop words) that are English words too ("premier", "table", "sea"): from four letters, alone, no sign of the language; never dropped from an English query. */
   alsoEnglish: string[];
 }
+
+/** The one-word terms of a language, in the order `stemCuts` follows: the build writes the cuts and the gateway reads them by it. */
+export const oneWordTerms = (terms: Record<string, string>): string[] => Object.keys(terms).filter((t) => !t.includes(' '));
 
 export interface SearchVocabulary {
   /** Category slug -> everyday English phrasings of the need. */

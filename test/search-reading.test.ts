@@ -191,9 +191,9 @@ describe('search for comparisons and alternatives', () => {
     for (const slug of top('macwhisper for windows', 3)) expect(tool(slug).platforms, slug).toContain('windows');
     expect(page('grammarly but open source').interpreted).toEqual({ open_source: true, similar_to: 'grammarly' });
     expect(top('grammarly but open source', 1)).toEqual(['languagetool']);
-    // A word that only says how much says nothing ("fully open source").
-    expect(page('cursor but fully open source').interpreted).toEqual({ open_source: true, similar_to: 'cursor' });
     // The tool named first before "but", the other words the need ("as good as X" says which tool).
+    expect(page('cursor but fully open source').interpreted).toEqual({ open_source: true, similar_to: 'cursor' });
+    expect(page('cursor but open source, as a vs code extension').interpreted).toEqual({ open_source: true, platform: ['ide-extension'], similar_to: 'cursor' });
     expect(page('midjourney quality pics but on my own pc with no monthly fee').interpreted).toEqual({ pricing: ['free', 'freemium'], runs_locally: true, similar_to: 'midjourney' });
     for (const slug of top('midjourney quality pics but on my own pc with no monthly fee')) expect(runsLocally(tool(slug)) && inCategory(slug, 'text-to-image'), slug).toBe(true);
     for (const slug of top('photoshop generative fill but free and running on my own nvidia card')) expect(inCategory(slug, 'generative-fill'), slug).toBe(true);

@@ -34,7 +34,7 @@ export const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 
  * small-business tools; "on a tiny budget" is a price, not budgeting apps; "self host for privacy"
  * says why, and the constraint already holds it).
  */
-export const FOR_WHOM = new Set(['small', 'tiny', 'little', 'budget', 'business', 'businesses', 'company', 'companies', 'enterprise', 'startup', 'startups', 'agency', 'agencies',
+export const FOR_WHOM = new Set(['small', 'tiny', 'budget', 'business', 'businesses', 'company', 'companies', 'enterprise', 'startup', 'startups', 'agency', 'agencies',
   'team', 'teams', 'student', 'students', 'teachers', 'kids', 'family', 'beginners', 'freelancers', 'creators', 'individuals', 'personal', 'nonprofits',
   'privacy', 'private']);
 

@@ -59,10 +59,9 @@ export class QueryReader {
     remember?: Remember,
   ) {
     const { vocabulary } = data;
-    const phrases = Object.values(vocabulary.constraints).flatMap((c) => c.terms.map((term) => ({
-      words: term.split(' '),
-      filter: { ...(c.pricing && { pricing: c.pricing }), ...(c.platform && { platform: c.platform }), ...(c.open_source !== undefined && { open_source: c.open_source }), ...(c.runs_locally && { runs_locally: c.runs_locally }) },
-    }))).sort((a, b) => b.words.length - a.words.length);
+    // A constraint is its filter and the terms that state it.
+    const phrases = Object.values(vocabulary.constraints).flatMap(({ terms, ...filter }) => terms.map((term) => ({ words: term.split(' '), filter })))
+      .sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.translator = new Translator(vocabulary, named, catalogWords, remember);
     this.englishNames = new Set(vocabulary.englishNames);
@@ -196,7 +195,7 @@ export class QueryReader {
     if (first !== undefined) {
       const from = ws.findIndex((w) => !FILLER.has(w));
       const asGood = ws[from + first.length] === 'quality' && from + first.length + 1 < but ? 2 : 0;
-      return { tools: [first.doc], extras: needBeside(ws, from, first.length + asGood).filter((w) => w !== 'but') };
+      return { tools: [first.doc], extras: needBeside(ws, from, first.length + asGood) };
     }
     if (doc === undefined) return undefined;
     const platforms: readonly string[] = this.data.tools[doc]!.platforms;

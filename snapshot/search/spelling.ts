@@ -4,7 +4,7 @@
 // query before it is read, so phrasings and constraints see the word as it was meant.
 import { editDistance } from '../edit-distance.ts';
 import { firstAtLeast, TypoIndex } from './typo-index.ts';
-import type { Remember } from './translation.ts';
+import { rememberNothing, type Remember } from './translation.ts';
 import { STOPWORDS } from './words.ts';
 
 /** Weak words people run into the next or the previous word. */
@@ -23,7 +23,7 @@ export class Spelling {
     /** English words one edit from a catalog word: meant as written. */
     private readonly ordinary: ReadonlySet<string>,
     /** Where a word's nearest catalog word is remembered: it depends on nothing else. */
-    private readonly remember: Remember = (_key, make) => make(),
+    private readonly remember: Remember = rememberNothing,
   ) {
     this.words = [...known].filter((w) => w.length >= MIN_LENGTH && /^\p{L}+$/u.test(w)).sort();
     this.typos = new TypoIndex({ nameWords: this.words.map((w) => [w]), names: this.words });

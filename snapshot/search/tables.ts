@@ -84,13 +84,13 @@ function standingTables(data: SnapshotData): Pick<Tables, 'prominence' | 'standi
 }
 
 /** Platforms on which an open-source tool runs on one's own machine. */
-const OWN_MACHINE: ReadonlySet<string> = new Set(['self-hosted', 'cli', 'windows', 'macos', 'linux']);
+const LOCAL_PLATFORMS: ReadonlySet<string> = new Set(['self-hosted', 'cli', 'windows', 'macos', 'linux']);
 /** Tags that say a tool works offline or on one's own machine whatever its licence (MacWhisper, LM Studio, Tabnine on premises). */
 const RUNS_LOCALLY_TAG = /^(?:offline(?:-ai)?|local-(?:llm|ai|tts|first)|run-llm-locally|on-device(?:-ai)?|on-premises)$/;
 
 /** Whether a tool runs on one's own machine or server ("offline", "runs locally", "self hosted"): self-hosted, open source with a desktop or command-line platform, or tagged so. */
 export function runsLocally(tool: Tool): boolean {
-  return tool.platforms.includes('self-hosted') || (tool.open_source && tool.platforms.some((p) => OWN_MACHINE.has(p))) || tool.tags.some((tag) => RUNS_LOCALLY_TAG.test(tag));
+  return tool.platforms.includes('self-hosted') || (tool.open_source && tool.platforms.some((p) => LOCAL_PLATFORMS.has(p))) || tool.tags.some((tag) => RUNS_LOCALLY_TAG.test(tag));
 }
 
 /** Platforms as bits, in the order of the snapshot's platform list. */

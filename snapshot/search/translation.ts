@@ -3,12 +3,14 @@
 // (the vocabulary's terms whole or by Snowball stem, German and Dutch compounds split, Romance
 // word order), tools' names kept as written.
 import { SEARCH_LANGUAGES, type SearchLanguage } from '../contract.ts';
-import type { CompiledLanguage, SearchVocabulary } from '../types.ts';
+import { oneWordTerms, type CompiledLanguage, type SearchVocabulary } from '../types.ts';
 import { STEMMERS } from './stemmers.ts';
 import { FILLER, STOPWORDS } from './words.ts';
 
 /** Remembers a value made from the snapshot alone under `key` (HitsMemo.remember). */
 export type Remember = <T>(key: string, make: () => T, bytes: (value: T) => number) => T;
+/** Remembers nothing: made every time. */
+export const rememberNothing: Remember = (_key, make) => make();
 
 /** A word's evidence (Translator.evidence): bit i, it counts for the i-th language; bits OWN + i, it is a term or stop word there; OWN_NOT_ENGLISH + i, and no English stop word. */
 const HIT_BITS = (1 << SEARCH_LANGUAGES.length) - 1;
@@ -24,8 +26,7 @@ interface LanguageTable { terms: Map<string, string>; stems: Map<string, string>
 /** A language's terms, and the Snowball stem of each one-word term -> its English (the first term with that stem wins). */
 function languageTable(language: CompiledLanguage): LanguageTable {
   const stems = new Map<string, string>();
-  const oneWord = Object.keys(language.terms).filter((t) => !t.includes(' '));
-  oneWord.forEach((term, i) => {
+  oneWordTerms(language.terms).forEach((term, i) => {
     const cut = language.stemCuts[i]!;
     const stem = typeof cut === 'string' ? cut : term.slice(0, term.length - cut);
     if (!stems.has(stem)) stems.set(stem, language.terms[term]!);
@@ -51,7 +52,7 @@ export class Translator {
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
     private readonly catalogWords: ReadonlySet<string>,
     /** Where what a word says of its language is remembered (the engine's memory, recall.ts). */
-    private readonly remember: Remember = (_key, make) => make(),
+    private readonly remember: Remember = rememberNothing,
   ) {
     // English stop words, and the engine's own weak words ("create" is an Italian verb form too).
     this.english = new Set([...vocabulary.english, ...STOPWORDS]);

@@ -24,8 +24,6 @@ export interface Vocabulary {
   ordinary: Set<string>;
   /** English words that only begin a name's word ("table" in "Tableau"): no name match in a query of several words. */
   namePrefixes: Set<string>;
-  /** SearchVocabulary.englishNames. */
-  englishNames: Set<string>;
   /** SearchVocabulary.unrelatedStarts: each word, and the words of the catalog it begins but does not find among others. */
   unrelatedStarts: Map<string, Set<string>>;
 }
@@ -48,7 +46,7 @@ export function compileVocabulary(data: SnapshotData, nameWords: readonly (reado
   const phrased = phrasings(data);
   const phrasingKeys = [...phrased.keys()].sort();
   const phrasingWords = Math.max(0, ...phrasingKeys.map((k) => k.split(' ').length));
-  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys, phrasingWords, members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary), namePrefixes: new Set(data.vocabulary.namePrefixes), englishNames: new Set(data.vocabulary.englishNames), unrelatedStarts: new Map(Object.entries(data.vocabulary.unrelatedStarts ?? {}).map(([w, ws]) => [w, new Set(ws)])) };
+  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys, phrasingWords, members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary), namePrefixes: new Set(data.vocabulary.namePrefixes), unrelatedStarts: new Map(Object.entries(data.vocabulary.unrelatedStarts ?? {}).map(([w, ws]) => [w, new Set(ws)])) };
 }
 
 function equivalents(data: SnapshotData): Map<string, string[]> {

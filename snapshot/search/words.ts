@@ -96,9 +96,7 @@ const LISTED = new Set(['tools', 'products', 'apps', 'models', 'services']);
 export const withoutListing = (ws: readonly string[]): string[] => (ws.some((w) => LISTED.has(w)) ? ws.filter((w) => w !== 'list' && w !== 'lists') : [...ws]);
 
 /** Words around a constraint or a tool's name that say nothing once it is read ("with an api", "apps like x"). */
-export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'as', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of',
-  // Words that only say how much: "cursor but fully open source".
-  'fully', 'completely', 'totally', 'entirely', 'truly', '100']);
+export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'that', 'has', 'have', 'is', 'and', 'but', 'some', 'any', 'best', 'good', 'top', 'ai', 'app', 'apps', 'tool', 'tools', 'software', 'program', 'programs', 'service', 'services', 'options', 'option', 'me', 'please', 'list', 'of']);
 
 /**
  * A number, or "v" or one letter before a number: a version, not a word ("3d" and "4k" are words);
