@@ -171,6 +171,13 @@ describe('search for comparisons and alternatives', () => {
     }
   });
 
+  it('reads what alternatives should not have as no need of theirs, in every language ("without limits", "sin limites")', () => {
+    for (const q of ['chatgpt alternative free and without limits', 'alternativa a chatgpt gratis y sin limites', 'alternative a chatgpt gratuite sans limites']) {
+      expect(page(q).interpreted?.similar_to, q).toBe('chatgpt');
+      expect(top(q).every((s) => inCategory(s, 'ai-chatbots')), q).toBe(true);
+    }
+  });
+
   it('reads "alternative X" without a connector, and a contraction typed without its apostrophe as the word it is ("thats" is no typo of "chats")', () => {
     expect(page('alternative grammarly').interpreted).toEqual({ similar_to: 'grammarly' });
     expect(page('grammarly alternative thats free').interpreted).toEqual({ similar_to: 'grammarly', pricing: ['free', 'freemium'] });
@@ -322,6 +329,13 @@ describe('search precision', () => {
     expect(page('house cleaning business website').interpreted?.corrected).toBeUndefined();
     expect(words('house cleaning business website')).toContain('cleaning');
     expect(page('backround remover').interpreted?.corrected).toBe('background remover');
+  });
+
+  it('reads a tool named by an English word as that word among words of something else ("where do river otters live"), and as the tool beside what it does or a version', () => {
+    for (const q of ['where do river otters live in north america', 'no bake granola bars with honey and oats']) expect(page(q).hits, q).toEqual([]);
+    expect(top('otter transcription', 1)).toEqual(['otter-ai']);
+    expect(top('granola meeting notes', 1)).toEqual(['granola']);
+    expect(top('gemma 3 27b', 1)).toEqual(['gemma']);
   });
 
   it('answers "how often" and "how much does X eat" with nothing, and "how much does X cost" with X', () => {

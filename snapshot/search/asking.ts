@@ -1,6 +1,6 @@
 // How a query asks for alternatives to a tool or compares two, after translation: the patterns
 // that find the tool's name, and the words around it that say nothing of the need.
-import { FILLER, negatedAt } from './words.ts';
+import { FILLER, negatedAt, NEGATIONS } from './words.ts';
 
 /**
  * "alternatives to X", "X alternative", "like X", "instead of X" (after translation), also with
@@ -46,8 +46,8 @@ export const COMPARING = new Set([...ALTERNATIVE_NOUNS, 'vs', 'versus']);
 /** Where one runs a tool that runs locally ("runs offline on my laptop"): no need beside alternatives. */
 export const OWN_MACHINE: ReadonlySet<string> = new Set(['run', 'runs', 'running', 'laptop', 'pc', 'computer', 'machine', 'desktop', 'notebook', 'device', 'own', 'server', 'servers', 'hardware', 'gpu', 'nvidia', 'card', 'graphics', 'rtx']);
 
-/** The words of a need beside a tool's name at ws[from..from+length): not how the query asks, whom it is for, nor what it does not want. */
+/** The words of a need beside a tool's name at ws[from..from+length): not how the query asks, whom it is for, nor what it does not want (nor the word saying so). */
 export function needBeside(ws: readonly string[], from: number, length: number): string[] {
   const negated = negatedAt(ws);
-  return ws.filter((w, i) => (i < from || i >= from + length) && !ASKING.has(w) && !FILLER.has(w) && !FOR_WHOM.has(w) && !negated.has(i));
+  return ws.filter((w, i) => (i < from || i >= from + length) && !ASKING.has(w) && !FILLER.has(w) && !FOR_WHOM.has(w) && !NEGATIONS.has(w) && !negated.has(i));
 }

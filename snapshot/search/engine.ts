@@ -18,7 +18,7 @@ import type { Remember } from './translation.ts';
 import { aliasHits, buildTables, namedTool, VERSION, type Tables } from './tables.ts';
 import { compileVocabulary, phrasedCategories, type Vocabulary } from './vocabulary.ts';
 import { WordMatcher } from './word-hits.ts';
-import { neededStrength, strengthForATool } from './precision.ts';
+import { namesAsWords, neededStrength, strengthForATool } from './precision.ts';
 import { contentWords, needWords } from './words.ts';
 
 export type { SearchFilter };
@@ -123,6 +123,7 @@ class Engine implements SearchEngine {
     this.scoreWords(matchWords);
     if (like === undefined && whole.length >= 2) this.scoreWhole(whole, qWords.length, reading.words.length > 1);
     if (like !== undefined) this.addSimilarity(like.tools[0]);
+    else if (needed > 0) namesAsWords(this.tally.strong, this.tables.wordNamed, matchWords, reading.words);
     // The tools the query matched (for facets), before any filter: those that pass the precision rule.
     const matched: number[] | undefined = want.matches ? [] : undefined;
     const strength = reading.forATool && like === undefined && needed > 0 ? strengthForATool(needed, this.tally.strongest()) : needed;

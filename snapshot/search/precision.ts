@@ -1,6 +1,7 @@
 // How much of a query a tool must match to be a result: the engine's precision rule, so that one
 // shared word ("voice lessons near me", "gemini horoscope this week") is no match.
-import { needWords } from './words.ts';
+import { WHOLE } from './scratch.ts';
+import { needWords, variants } from './words.ts';
 
 /** What a word found where a match means something (STRONG_FIELD) counts; a word a tagline or description only mentions counts 1. */
 const STRONG = 2;
@@ -41,3 +42,19 @@ function outcomeWords(ws: readonly string[]): number | undefined {
 export function strengthForATool(needed: number, strongest: number): number {
   return strongest >= needed ? needed : Math.max(STRONG, strongest);
 }
+
+/**
+ * A tool named by an English word, in a query of several words, has its name counted as a mention
+ * of the word, not as what it is about: "where do river otters live" is about otters, "no bake
+ * granola bars" about granola (Otter.ai and Granola then need another word of what they do). A
+ * version beside it ("gemma 3 27b") says the name is meant. `strong`: the tally's strengths.
+ */
+export function namesAsWords(strong: Uint8Array, wordNamed: ReadonlyMap<string, readonly number[]>, matched: readonly string[], written: readonly string[]): void {
+  if (written.some((w) => DIGIT.test(w))) return;
+  for (const word of matched) {
+    for (const form of new Set(variants(word))) {
+      for (const doc of wordNamed.get(form) ?? []) if (strong[doc]! >= STRONG && strong[doc]! < WHOLE) strong[doc] = strong[doc]! - 1;
+    }
+  }
+}
+const DIGIT = /\d/;

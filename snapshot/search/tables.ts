@@ -45,10 +45,13 @@ export interface Tables {
   runsLocally: Uint8Array;
   /** A name as people type it, compacted (name, slug, former slug, alias, retired name) -> the current tool it names. */
   named: Map<string, number>;
+  /** An English word that is a tool's name, or begins the names of its family, -> those tools: see wordNames. */
+  wordNamed: Map<string, number[]>;
 }
 
 export function buildTables(data: SnapshotData): Tables {
   const pricingCodes = [...new Set(data.tools.map((t) => t.pricing))];
+  const named = namedTable(data);
   return {
     count: data.tools.length,
     nameWords: data.tools.map((t) => words(t.name)),
@@ -62,8 +65,25 @@ export function buildTables(data: SnapshotData): Tables {
     platformBits: new Uint16Array(data.tools.map((t) => platformBits(data, t.platforms))),
     openSource: new Uint8Array(data.tools.map((t) => (t.open_source ? 1 : 0))),
     runsLocally: new Uint8Array(data.tools.map((t) => (runsLocally(t) ? 1 : 0))),
-    named: namedTable(data),
+    named,
+    wordNamed: wordNames(data, named),
   };
+}
+
+/**
+ * Tools named by one English word ("Otter.ai", "Clay", "Granola"), and the family named after
+ * one ("Gemini CLI"), by that word; not a word that is also the name of a maker of several tools
+ * ("meta" in "meta ai tools besides the whatsapp bot" asks for Meta's).
+ */
+function wordNames(data: SnapshotData, named: Map<string, number>): Map<string, number[]> {
+  const [english, makers, out] = [new Set(data.vocabulary.englishNames), data.tools.map((t) => compact(t.maker)), new Map<string, number[]>()];
+  data.tools.forEach((t, doc) => {
+    const ws = words(t.name).filter((w) => !GENERIC_LAST_WORD.has(w));
+    const word = ws[0] ?? '';
+    const severalTools = makers.indexOf(word) !== makers.lastIndexOf(word);
+    if (english.has(word) && !severalTools && (ws.length === 1 || named.has(word))) out.set(word, [...(out.get(word) ?? []), doc]);
+  });
+  return out;
 }
 
 function standingTables(data: SnapshotData): Pick<Tables, 'prominence' | 'standing' | 'flagships'> {

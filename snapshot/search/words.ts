@@ -166,7 +166,7 @@ export function negatedAt(ws: readonly string[]): Set<number> {
   }
   return out;
 }
-const NEGATIONS = new Set(['without', 'not', 'doesnt', 'dont', 'isnt', 'arent', 'never']);
+export const NEGATIONS: ReadonlySet<string> = new Set(['without', 'not', 'doesnt', 'dont', 'isnt', 'arent', 'never']);
 /** Words between a negation and what it negates ("doesnt need", "doesnt require"). */
 const NEEDING = new Set(['need', 'needs', 'require', 'requires', 'requiring', 'paying', 'pay', 'using']);
 
