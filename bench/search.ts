@@ -11,7 +11,7 @@ import { createSearchEngine, type Recall, type SearchEngine } from '../snapshot/
 import type { SnapshotData, Tool } from '../snapshot/types.ts';
 import { readFileSync } from 'node:fs';
 import { compileSearchVocabulary } from '../build/search-vocabulary.ts';
-import { vocabularyFileSchema } from '../snapshot/schema.ts';
+import { vocabularyFileSchema } from '../snapshot/vocabulary-schema.ts';
 import { mulberry32, SYLLABLES } from './synthetic.ts';
 
 /** The catalog's own vocabulary (languages, constraints, phrasings), so each query is read as the gateway reads it. */

@@ -5,7 +5,8 @@ import path from 'node:path';
 import type { z } from 'zod';
 import { parseJsonFile } from '../snapshot/json-file.ts';
 import { describeIssue } from './schema-issues.ts';
-import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema, vocabularyFileSchema, type CategoryFile, type RetiredFile, type SourceRules, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
+import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema, type CategoryFile, type RetiredFile, type SourceRules, type ToolFile } from '../snapshot/schema.ts';
+import { vocabularyFileSchema, type VocabularyFile } from '../snapshot/vocabulary-schema.ts';
 
 /** What a check finds: the file, the field and what to write instead. */
 export interface Finding {

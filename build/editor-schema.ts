@@ -1,7 +1,8 @@
 // The JSON Schemas that editors use to autocomplete and flag catalog files while typing. They are
 // generated from the zod schemas and committed; a test fails when they are stale.
 import { z } from 'zod';
-import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema, vocabularyFileSchema } from '../snapshot/schema.ts';
+import { categoryFileSchema, retiredFileSchema, sourceRulesSchema, toolFileSchema } from '../snapshot/schema.ts';
+import { vocabularyFileSchema } from '../snapshot/vocabulary-schema.ts';
 
 export function editorSchemas(): Record<string, string> {
   const one = (schema: z.ZodType, title: string) =>

@@ -1,7 +1,8 @@
 // The one canonical way to write a catalog file: keys in schema order, 2-space JSON, newline at
 // the end. `npm run format` rewrites files to it and the validator insists on it, so diffs in
 // pull requests show only real changes.
-import { CATEGORY_KEYS, RETIRED_KEYS, TOOL_KEYS, vocabularyFileSchema, type CategoryFile, type RetiredFile, type SourceRules, type ToolFile, type VocabularyFile } from '../snapshot/schema.ts';
+import { CATEGORY_KEYS, RETIRED_KEYS, TOOL_KEYS, type CategoryFile, type RetiredFile, type SourceRules, type ToolFile } from '../snapshot/schema.ts';
+import { vocabularyFileSchema, type VocabularyFile } from '../snapshot/vocabulary-schema.ts';
 
 function ordered<T extends object>(data: T, keys: readonly (keyof T)[]): T {
   const out = {} as T;

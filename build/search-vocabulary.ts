@@ -7,7 +7,8 @@ import { fold } from '../snapshot/search-index.ts';
 import { words } from '../snapshot/search/words.ts';
 import { STEMMERS } from '../snapshot/search/stemmers.ts';
 import { SEARCH_LANGUAGES } from '../snapshot/contract.ts';
-import type { VocabularyFile } from '../snapshot/schema.ts';
+import { packSortedWords } from '../snapshot/sorted-words.ts';
+import type { VocabularyFile } from '../snapshot/vocabulary-schema.ts';
 import { oneWordTerms, type CompiledLanguage, type SearchVocabulary, type Tool } from '../snapshot/types.ts';
 
 const require = createRequire(import.meta.url);
@@ -42,8 +43,9 @@ export function compileSearchVocabulary(file: VocabularyFile | undefined, tools:
     constraints: file?.constraints ?? {},
     languages,
     english: (stopwords as Record<string, string[]>).en!.map(fold),
-    ordinary: ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()], english),
+    ordinary: packSortedWords(ordinaryWordsNear([...texts, ...Object.values(file?.phrasings ?? {}).flat(), ...(file?.equivalents ?? []).flat()], english)),
     namePrefixes: englishNamePrefixes(names, english),
+    namesakes: file?.namesakes ?? {},
     englishNames: [...new Set(names.flatMap((n) => words(n)).filter((w) => w.length >= 3 && english.has(w)))].sort(),
     unrelatedStarts: unrelatedStarts(fields, english),
   };

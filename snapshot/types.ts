@@ -3,7 +3,8 @@
 
 export type { Category, CategoryRef, Tool } from './schema.ts';
 import type { SearchLanguage } from './contract.ts';
-import type { Category, Tool, VocabularyFile } from './schema.ts';
+import type { Category, Tool } from './schema.ts';
+import type { VocabularyFile } from './vocabulary-schema.ts';
 
 /** A tool that no longer exists, and where its users went. */
 export interface RetiredTool {
@@ -50,10 +51,12 @@ export interface SearchVocabulary {
   languages: Partial<Record<SearchLanguage, CompiledLanguage>>;
   /** Common English words (stopwords-iso): a query made of them is read as English. */
   english: string[];
-  /** English words one edit from a name word ("drain" near "Brain"): meant as written, never corrected to the name. */
-  ordinary: string[];
+  /** English words one edit from a name word ("drain" near "Brain"): meant as written, never corrected to the name. Sorted and packed (sorted-words.ts). */
+  ordinary: string;
   /** English words that only begin a word of a name ("table" in "Tableau"): in a query of several words, no name match. */
   namePrefixes: string[];
+  /** A word of a tool's name that also means something else -> the words that, beside it, say the other is meant (VocabularyFile's namesakes). */
+  namesakes: Record<string, string[]>;
   /** Words of names that are English words too ("llama", "otter", "cursor", "runway"): written alone, they may mean the thing, not the tool. */
   englishNames: string[];
   /**

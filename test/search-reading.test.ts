@@ -81,7 +81,7 @@ describe('search in six more languages', () => {
   it('drops another language\'s stop words from a query read as English, but never an English word', () => {
     expect(words('ai tool voor social media posts')).toEqual(['social', 'media', 'posts']);
     // "sea" is a Spanish and Italian stop word, and English.
-    expect(words('sea otter facts')).toEqual(['sea', 'otter', 'facts']);
+    expect(words('sea otter transcription app')).toEqual(['sea', 'otter', 'transcription']);
   });
 });
 
@@ -336,6 +336,14 @@ describe('search precision', () => {
     expect(top('otter transcription', 1)).toEqual(['otter-ai']);
     expect(top('granola meeting notes', 1)).toEqual(['granola']);
     expect(top('gemma 3 27b', 1)).toEqual(['gemma']);
+  });
+
+  it('answers nothing to a tool\'s name beside a word of its namesake, in any language, unless a word names a tool ("claude monet", "mistral vent", "leonardo da vinci cenacolo")', () => {
+    for (const q of ['claude monet water lilies poster print', 'mistral vent vitesse record marseille', 'leonardo da vinci cenacolo biglietti', 'que comen las llamas en los andes', 'pi to 100 digits']) expect(page(q).hits, q).toEqual([]);
+    expect(top('claude monet style ai art generator').every((s) => inCategory(s, 'text-to-image'))).toBe(true);
+    expect(page('claude monet style ai art generator').interpreted?.corrected).toBeUndefined();
+    expect(top('dog barks during my zoom calls', 1)).toEqual(['krisp']);
+    expect(top('leonardo ai', 1)).toEqual(['leonardo-ai']);
   });
 
   it('answers "how often" and "how much does X eat" with nothing, and "how much does X cost" with X', () => {

@@ -78,7 +78,7 @@ class Engine implements SearchEngine {
     this.tally = new Tally(this.tables.count);
     this.sortKeys = new Float64Array(this.tables.count);
     this.inCategory = new Uint8Array(this.tables.count);
-    const phrased = [...Object.values(data.vocabulary.phrasings).flat(), ...data.vocabulary.equivalents.flat()].flatMap((t) => t.split(' '));
+    const phrased = [...Object.values(data.vocabulary.phrasings).flat(), ...data.vocabulary.equivalents.flat(), ...Object.values(data.vocabulary.namesakes).flat()].flatMap((t) => t.split(' ')); // namesakes: "monet" is no typo of "money"
     const known = new Set([...this.vocabulary.tokens, ...phrased]);
     const remember: Remember = (key, make, bytes) => memo.remember(key, make, bytes);
     const spelling = new Spelling(known, this.vocabulary.ordinary, remember);

@@ -5,8 +5,9 @@
 import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
+import { Namesakes } from './namesakes.ts';
 import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
-import { asksElsewhere, asksForATool, FILLER, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
+import { asksElsewhere, asksForADish, asksForATool, FILLER, namesATool, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
@@ -42,6 +43,7 @@ export class QueryReader {
   private readonly constraints = new Map<string, { words: string[]; filter: ReadFilter }[]>();
   private readonly translator: Translator;
   private readonly englishNames: ReadonlySet<string>;
+  private readonly namesakes: Namesakes;
 
   constructor(
     private readonly data: SnapshotData,
@@ -58,13 +60,13 @@ export class QueryReader {
     /** Where what a word says of its language is remembered. */
     remember?: Remember,
   ) {
-    const { vocabulary } = data;
     // A constraint is its filter and the terms that state it.
-    const phrases = Object.values(vocabulary.constraints).flatMap(({ terms, ...filter }) => terms.map((term) => ({ words: term.split(' '), filter })))
+    const phrases = Object.values(data.vocabulary.constraints).flatMap(({ terms, ...filter }) => terms.map((term) => ({ words: term.split(' '), filter })))
       .sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
-    this.translator = new Translator(vocabulary, named, catalogWords, remember);
-    this.englishNames = new Set(vocabulary.englishNames);
+    this.translator = new Translator(data.vocabulary, named, catalogWords, remember);
+    this.englishNames = new Set(data.vocabulary.englishNames);
+    this.namesakes = new Namesakes(data.vocabulary.namesakes);
   }
 
   read(q: string): Reading {
@@ -78,7 +80,7 @@ export class QueryReader {
     const english = translated.flatMap((w) => (this.correct(w) ?? w).split(' '));
     const interpreted: Interpreted = language === undefined ? {} : { language };
     if (english.some((w, i) => w !== translated[i])) interpreted.corrected = english.join(' ');
-    if (asksElsewhere(english) || this.asksForADish(english)) return { words: [], filter: {}, interpreted };
+    if (asksElsewhere(english) || asksForADish(english, this.knownWords) || (!namesATool(raw) && this.namesakes.meant(raw, english))) return { words: [], filter: {}, interpreted };
     const taken = this.takeConstraints(withNoCloud(withoutListing(withoutPutOut(english))));
     let { rest } = taken;
     const { filter, local } = taken;
@@ -102,17 +104,6 @@ export class QueryReader {
     if (asked.length > 0 && asked.length < rest.length) rest = asked;
     // A query of constraints only ("free", "open source") is still a search for those words.
     return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {}, forATool: asksForATool(raw) };
-  }
-
-  /**
-   * A recipe for a dish ("rezept für käsespätzle", "recette crepes facile"): a word beside "recipe"
-   * that search does not know is the dish, and a cookbook answers it, not a tool. Recipes for what
-   * a tool does ("recipes from what's in my fridge", "meal prep recipes") use words it knows, and a
-   * tool's word ("recipe app") asks for one.
-   */
-  private asksForADish(ws: readonly string[]): boolean {
-    if (!ws.some((w) => w === 'recipe' || w === 'recipes') || asksForATool(ws)) return false;
-    return ws.some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !this.knownWords.has(w));
   }
 
   /** The constraint phrases in the words (longest first), taken out and merged into one filter. */

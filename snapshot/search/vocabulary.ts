@@ -4,6 +4,7 @@
 import type { SnapshotData } from '../types.ts';
 import { firstAtLeast } from './typo-index.ts';
 import { queryWords, words } from './words.ts';
+import { unpackSortedWords } from '../sorted-words.ts';
 
 export interface Vocabulary {
   /** word -> its equivalents. */
@@ -46,7 +47,7 @@ export function compileVocabulary(data: SnapshotData, nameWords: readonly (reado
   const phrased = phrasings(data);
   const phrasingKeys = [...phrased.keys()].sort();
   const phrasingWords = Math.max(0, ...phrasingKeys.map((k) => k.split(' ').length));
-  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys, phrasingWords, members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(data.vocabulary.ordinary), namePrefixes: new Set(data.vocabulary.namePrefixes), unrelatedStarts: new Map(Object.entries(data.vocabulary.unrelatedStarts ?? {}).map(([w, ws]) => [w, new Set(ws)])) };
+  return { equivalents: equivalents(data), phrasings: phrased, phrasingKeys, phrasingWords, members, compounds: compounds.lists, tokens: compounds.tokens, ordinary: new Set(unpackSortedWords(data.vocabulary.ordinary)), namePrefixes: new Set(data.vocabulary.namePrefixes), unrelatedStarts: new Map(Object.entries(data.vocabulary.unrelatedStarts ?? {}).map(([w, ws]) => [w, new Set(ws)])) };
 }
 
 function equivalents(data: SnapshotData): Map<string, string[]> {

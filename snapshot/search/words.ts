@@ -52,6 +52,17 @@ export function asksElsewhere(ws: readonly string[]): boolean {
   }
   return false;
 }
+/**
+ * A recipe for a dish ("rezept für käsespätzle", "recette crepes facile"): a word beside "recipe"
+ * that search does not know (`known`: every English word it knows) is the dish, and a cookbook
+ * answers it, not a tool. Recipes for what a tool does ("recipes from what's in my fridge", "meal
+ * prep recipes") use words it knows, and a tool's word ("recipe app") asks for one.
+ */
+export function asksForADish(ws: readonly string[], known: ReadonlySet<string>): boolean {
+  if (!ws.some((w) => w === 'recipe' || w === 'recipes') || asksForATool(ws)) return false;
+  return ws.some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !known.has(w));
+}
+
 /** Words that make "how much does ..." a question of price, which a tool's page answers. */
 const PRICED = new Set(['cost', 'costs', 'price', 'charge', 'charges', 'pay', 'subscription', 'plan', 'month', 'monthly', 'year', 'yearly']);
 /** After "who": a question about a person ("who was", "who invented"). */
@@ -68,6 +79,8 @@ const ASKS_FOR_A_TOOL = new Set(['ai', 'ki', 'ia', 'app', 'apps', 'tool', 'tools
 export function asksForATool(ws: readonly string[]): boolean {
   return ws.some((w, i) => ASKS_FOR_A_TOOL.has(w) || (w === 'is' && ws[i + 1] === 'there') || (w === 'any' && ws[i + 1] === 'way'));
 }
+/** A word that names a tool ("app", "ai"), not only a question that may ask for one ("is there"). */
+export const namesATool = (ws: readonly string[]): boolean => ws.some((w) => ASKS_FOR_A_TOOL.has(w));
 
 /** "Everything alibaba has put out": what a maker has released, where "out" is no word of a need (it begins "outreach"). */
 export const withoutPutOut = (ws: readonly string[]): string[] => ws.filter((w, i) => !(w === 'out' && ws[i - 1] === 'put'));

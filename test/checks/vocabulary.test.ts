@@ -31,4 +31,12 @@ describe('check: vocabulary', () => {
   it('accepts one term for two needs of one group', async () => {
     expect(await problemsOf(vocabulary, vocabularyFile({ phrasings: { 'text-to-speech': ['voice'], 'voice-cloning': ['voice'] }, equivalents: [] }))).toEqual([]);
   });
+
+  it('accepts a namesake of a word of a name with words its tools never use, and names a word that is no name and a word the tool\'s own record uses', async () => {
+    expect(await problemsOf(vocabulary, vocabularyFile({ phrasings: {}, equivalents: [], namesakes: { otters: ['river', 'habitat'] } }))).toEqual([]);
+    expect(await problemsOf(vocabulary, vocabularyFile({ phrasings: {}, equivalents: [], namesakes: { otter: ['river', 'meeting'], beaver: ['dam'] } }))).toEqual([
+      "catalog/vocabulary.json:8 namesakes.otter[1] - 'meeting' is a word of otter-ai's own record, so a search for it would answer nothing; keep only words of the other meaning",
+      "catalog/vocabulary.json:10 namesakes.beaver - 'beaver' is no word of a tool's name or alias; a namesake is a name that also means something else",
+    ]);
+  });
 });
