@@ -101,6 +101,16 @@ describe('search for names however they are written', () => {
     expect(page('mac whisper pro license').interpreted).toBeUndefined();
   });
 
+  it('reads a name followed by which of its versions, sizes and editions as the name ("gpt 4o mini", "llama 3.1 70b instruct")', () => {
+    expect(top('gpt 4o mini', 1)).toEqual(['chatgpt']);
+    expect(top('flux 1.1 pro ultra', 1)).toEqual(['flux']);
+    expect(top('kling 2.1 master', 1)).toEqual(['kling-ai']);
+    expect(top('llama 3.1 70b instruct')).toContain('llama');
+    expect(top('whisper large v3 turbo')).toContain('whisper');
+    // Words of a need after a name are still a need ("notion for small business" is no edition).
+    expect(words('flux pro for product photos')).toEqual(['flux', 'pro', 'photos']);
+  });
+
   it('reads a name without the last word that says what it is or its edition ("otter", "duolingo" for Duolingo Max)', () => {
     expect(page('otter alternative').interpreted).toEqual({ similar_to: 'otter-ai' });
     expect(page('duolingo alternative').interpreted).toEqual({ similar_to: 'duolingo-max' });

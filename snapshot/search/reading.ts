@@ -7,7 +7,7 @@ import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
 import { Namesakes } from './namesakes.ts';
 import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
-import { asksElsewhere, asksForADish, asksForATool, FILLER, namesATool, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
+import { asksElsewhere, asksForADish, asksForATool, FILLER, isVersion, namesAnEdition, namesATool, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
@@ -73,6 +73,9 @@ export class QueryReader {
     const raw = words(q);
     // A query that is a tool's name is read as written, even when it holds a constraint word ("gemini cli").
     if (this.named(raw.join('')) !== undefined) return { words: raw, filter: {}, interpreted: {} };
+    // A name followed by which of its versions and editions ("gpt 4o mini") is the name, its versions kept for the whole name.
+    const edition = this.nameThenEdition(raw);
+    if (edition !== undefined) return { words: edition, filter: {}, interpreted: {} };
     // One word a letter from a tool's name is that name mistyped ("synthesa"), not a stem of another language's word.
     const mistypedName = raw.length === 1 && !this.translator.hasWord(raw[0]!) && this.named(this.correct(raw[0]!) ?? '') !== undefined;
     const language = mistypedName ? undefined : this.translator.language(raw);
@@ -133,6 +136,14 @@ export class QueryReader {
       }
     }
     return false;
+  }
+
+  /** The name and its version when the words are a tool's name, then only versions and editions of it. */
+  private nameThenEdition(ws: string[]): string[] | undefined {
+    let end = ws.length;
+    while (end > 1 && namesAnEdition(ws[end - 1]!)) end--;
+    if (end === ws.length || this.nameAtStart(ws.slice(0, end))?.length !== end) return undefined;
+    return ws.filter((w, i) => i < end || isVersion(w));
   }
 
   /** The tool a query asks alternatives to, or the two it compares, when the words name them. */

@@ -117,6 +117,20 @@ export const FILLER = new Set(['a', 'an', 'the', 'with', 'for', 'on', 'in', 'tha
  */
 const NOT_A_WORD = /^(?:\d+|v\d+|[a-z]\d|\p{L})$/u;
 
+/**
+ * What follows a model's name to say which of its versions and editions: a version ("4o", "3",
+ * "v7", "r1"), a size ("70b", "8x7b") or an edition word ("mini", "turbo", "pro", "flash",
+ * "instruct"): "gpt 4o mini", "llama 3.1 70b instruct", "whisper large v3 turbo" name the model.
+ */
+export const namesAnEdition = (w: string): boolean => VERSION_WORD.test(w) || EDITIONS.has(w);
+/** A version, kept as part of the name ("gpt4o"), unlike a size ("70b"). */
+export const isVersion = (w: string): boolean => VERSION_WORD.test(w) && !SIZE.test(w);
+const VERSION_WORD = /^(?:v?\d+|\d+[a-z]|[a-z]\d+[a-z]?|(?:\d+x)?\d+[bmk])$/;
+const SIZE = /^(?:\d+x)?\d+[bmk]$/;
+const EDITIONS = new Set(['mini', 'nano', 'turbo', 'pro', 'ultra', 'flash', 'lite', 'plus', 'max', 'large', 'medium', 'small', 'base', 'instruct', 'coder', 'distill',
+  'fast', 'master', 'preview', 'thinking', 'reasoning', 'xl', 'hd', 'gen', 'exp', 'experimental', 'latest', 'vision', 'realtime', 'standard', 'premium', 'advanced',
+  'sonnet', 'opus', 'haiku', 'niji', 'dev', 'schnell', 'kontext', 'high', 'low', 'deep', 'research', 'think']);
+
 /** Folded words of a text, split on anything that is not a letter or digit. */
 export function words(text: string): string[] {
   return fold(text).split(/[^\p{L}\p{N}]+/u).filter(Boolean);
