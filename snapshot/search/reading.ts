@@ -73,7 +73,6 @@ export class QueryReader {
     const raw = words(q);
     // A query that is a tool's name is read as written, even when it holds a constraint word ("gemini cli").
     if (this.named(raw.join('')) !== undefined) return { words: raw, filter: {}, interpreted: {} };
-    // A name followed by which of its versions and editions ("gpt 4o mini") is the name, its versions kept for the whole name.
     const edition = this.nameThenEdition(raw);
     if (edition !== undefined) return { words: edition, filter: {}, interpreted: {} };
     // One word a letter from a tool's name is that name mistyped ("synthesa"), not a stem of another language's word.
@@ -138,7 +137,7 @@ export class QueryReader {
     return false;
   }
 
-  /** The name and its version when the words are a tool's name, then only versions and editions of it. */
+  /** A name followed by which of its versions and editions ("gpt 4o mini"): the name, its versions kept for the whole name. */
   private nameThenEdition(ws: string[]): string[] | undefined {
     let end = ws.length;
     while (end > 1 && namesAnEdition(ws[end - 1]!)) end--;
