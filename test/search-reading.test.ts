@@ -382,6 +382,9 @@ describe('search precision', () => {
       expect(top(q).every((s) => inCategory(s, 'cooking-and-recipes')), q).toBe(true);
     }
     expect(page('make my grandmas recipe cards digital').hits).toEqual([]);
+    // A need stated ("need a", "want something") asks for something to meet it.
+    expect(top('starting a dog grooming van and need a logo, i literally cannot draw').some((s) => inCategory(s, 'logo-design'))).toBe(true);
+    expect(page('starting a dog grooming van, logo, i literally cannot draw').hits).toEqual([]);
   });
 
   it('reads English words as English even when another language has them too, and as themselves beside other words, not as the start of a name', () => {

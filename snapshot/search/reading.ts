@@ -7,7 +7,7 @@ import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
 import { Namesakes } from './namesakes.ts';
 import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
-import { asksElsewhere, asksForADish, asksForATool, FILLER, isVersion, namesAnEdition, namesATool, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
+import { asksElsewhere, asksForADish, asksForATool, FILLER, isVersion, namesAnEdition, namesATool, statesANeed, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
@@ -27,7 +27,7 @@ export interface Reading {
    */
   like?: Liked;
   interpreted: Interpreted;
-  /** The query says it asks for a tool (asksForATool), in the words as written. */
+  /** The query says it asks for a tool (asksForATool, in the words as written) or states a need (statesANeed). */
   forATool?: boolean;
   /** Beside alternatives, the words that asked for tools that run locally ("runs offline"), which the filter then states. */
   localWords?: string[];
@@ -105,7 +105,7 @@ export class QueryReader {
     const asked = rest.filter((w) => !COMPARING.has(w));
     if (asked.length > 0 && asked.length < rest.length) rest = asked;
     // A query of constraints only ("free", "open source") is still a search for those words.
-    return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {}, forATool: asksForATool(raw) };
+    return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {}, forATool: asksForATool(raw) || statesANeed(english) };
   }
 
   /** The constraint phrases in the words (longest first), taken out and merged into one filter. */

@@ -19,7 +19,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   // The rest of a contraction ("tomorrow's", "won't", "i'll", "you're", "we've", "i'd"), and
   // contractions typed without their apostrophe.
   's', 't', 'll', 're', 've', 'd', 'thats', 'theres', 'heres', 'isnt', 'arent', 'wasnt', 'doesnt', 'didnt', 'cant', 'wont',
-  'couldnt', 'wouldnt', 'shouldnt', 'youre', 'theyre', 'ive', 'whos', 'hows',
+  'couldnt', 'wouldnt', 'shouldnt', 'youre', 'theyre', 'ive', 'whos', 'hows', 'cannot',
   // Words that only frame the need ("an app that shows me", "make it look like").
   'show', 'shows', 'look', 'looks', 'like', 'now',
   // What a maker has out ("everything openai has released", "tools owned by canva", "what else
@@ -79,6 +79,15 @@ const ASKS_FOR_A_TOOL = new Set(['ai', 'ki', 'ia', 'app', 'apps', 'tool', 'tools
 export function asksForATool(ws: readonly string[]): boolean {
   return ws.some((w, i) => ASKS_FOR_A_TOOL.has(w) || (w === 'is' && ws[i + 1] === 'there') || (w === 'any' && ws[i + 1] === 'way'));
 }
+/**
+ * "need a logo", "want something that", "need help with": a query that states a need asks for
+ * something to meet it, as one that names a tool does (strengthForATool); "need" alone ("what do
+ * llamas need") does not.
+ */
+export const statesANeed = (ws: readonly string[]): boolean => ws.some((w, i) => WANTING.has(w) && WANTED.has(ws[i + 1]!));
+const WANTING = new Set(['need', 'needs', 'needed', 'want', 'wanna']);
+const WANTED = new Set(['a', 'an', 'some', 'something', 'help', 'to']);
+
 /** A word that names a tool ("app", "ai"), not only a question that may ask for one ("is there"). */
 export const namesATool = (ws: readonly string[]): boolean => ws.some((w) => ASKS_FOR_A_TOOL.has(w));
 
