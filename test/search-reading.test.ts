@@ -232,6 +232,13 @@ describe('search for comparisons and alternatives', () => {
     expect(page('which is better chatgpt or claude').interpreted).toEqual({ versus: ['chatgpt', 'claude'] });
   });
 
+  it('reads a name several tools share as the one the query\'s other words, or the tool compared, are about ("copilot vs cursor" is GitHub Copilot)', () => {
+    expect(page('copilot vs cursor').interpreted?.versus).toEqual(['github-copilot', 'cursor']);
+    expect(page('copilot vs chatgpt').interpreted?.versus).toEqual(['microsoft-copilot', 'chatgpt']);
+    expect(page('copilot alternative for vscode').interpreted?.similar_to).toBe('github-copilot');
+    expect(page('copilot alternative').interpreted?.similar_to).toBe('microsoft-copilot');
+  });
+
   it('reads "is X better than Y" as a comparison of the two', () => {
     expect(top('is kling better than runway', 2)).toEqual(['kling-ai', 'runway']);
     expect(page('is kling better than runway').interpreted).toEqual({ versus: ['kling-ai', 'runway'] });

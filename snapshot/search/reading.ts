@@ -6,6 +6,7 @@ import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
 import { Namesakes } from './namesakes.ts';
+import { NameContext } from './name-context.ts';
 import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
 import { asksElsewhere, asksForADish, asksForATool, FILLER, isVersion, namesAnEdition, namesATool, statesANeed, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
 
@@ -39,11 +40,11 @@ const PHRASING_REACH = 3;
 export interface Liked { tools: [number] | [number, number]; extras: string[] }
 
 export class QueryReader {
-  /** Constraint phrases by their first word, longest first. */
+  /** Constraint phrases by their first word, longest first: each a constraint's filter and a term that states it. */
   private readonly constraints = new Map<string, { words: string[]; filter: ReadFilter }[]>();
   private readonly translator: Translator;
-  private readonly englishNames: ReadonlySet<string>;
   private readonly namesakes: Namesakes;
+  private readonly names: NameContext;
 
   constructor(
     private readonly data: SnapshotData,
@@ -60,13 +61,11 @@ export class QueryReader {
     /** Where what a word says of its language is remembered. */
     remember?: Remember,
   ) {
-    // A constraint is its filter and the terms that state it.
-    const phrases = Object.values(data.vocabulary.constraints).flatMap(({ terms, ...filter }) => terms.map((term) => ({ words: term.split(' '), filter })))
-      .sort((a, b) => b.words.length - a.words.length);
+    const phrases = Object.values(data.vocabulary.constraints).flatMap(({ terms, ...filter }) => terms.map((term) => ({ words: term.split(' '), filter }))).sort((a, b) => b.words.length - a.words.length);
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.translator = new Translator(data.vocabulary, named, catalogWords, remember);
-    this.englishNames = new Set(data.vocabulary.englishNames);
     this.namesakes = new Namesakes(data.vocabulary.namesakes);
+    this.names = new NameContext(data);
   }
 
   read(q: string): Reading {
@@ -157,16 +156,16 @@ export class QueryReader {
       const saysVersus = /\s(?:vs|versus)\s/.test(` ${text} `);
       const within = x !== undefined && / or /.test(` ${text} `) && !saysVersus && left.slice(0, x.from).some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !ASKING.has(w));
       if (within) return undefined;
-      if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [x.doc, y.doc], extras: [] };
+      if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [this.names.meant(x.doc, left.slice(x.from, x.from + x.length), ws, y.doc), this.names.meant(y.doc, versus[2]!.split(' ').slice(0, y.length), ws, x.doc)], extras: [] };
       if (x !== undefined && saysVersus) {
         // A name that is an English word against what is no tool and no word of the catalog is
         // another comparison ("llama vs alpaca", "otter vs beaver"); other names against what the
         // catalog lacks ask for their alternatives ("midjourney vs dall-e", "notion ai vs obsidian").
         const written = left.slice(x.from);
         const other = versus[2]!.split(' ').find((w) => !STOPWORDS.has(w) && !FILLER.has(w));
-        const thing = written.length > 0 && written.every((w) => this.englishNames.has(w));
+        const thing = written.length > 0 && written.every((w) => this.names.isEnglish(w));
         if (thing && other !== undefined && !this.catalogWords.has(other) && !ASKING.has(other) && !THE_REST.has(other)) return 'nothing';
-        return { tools: [x.doc], extras: [] };
+        return { tools: [this.names.meant(x.doc, left.slice(x.from, x.from + x.length), ws)], extras: [] };
       }
     }
     for (const { re, at } of ALTERNATIVES) {
@@ -175,7 +174,8 @@ export class QueryReader {
       const captured = m[1]!.split(' ');
       const x = at === 'start' ? this.nameAtStart(captured) : this.nameAtEnd(captured) ?? this.nameThenItsWord(captured);
       if (x === undefined) continue;
-      return { tools: [x.doc], extras: needBeside(ws, at === 'start' ? ws.length - captured.length : x.from, x.length) };
+      const from = at === 'start' ? ws.length - captured.length : x.from;
+      return { tools: [this.names.meant(x.doc, ws.slice(from, from + x.length), ws)], extras: needBeside(ws, from, x.length) };
     }
     return undefined;
   }
@@ -196,7 +196,7 @@ export class QueryReader {
     if (first !== undefined) {
       const from = ws.findIndex((w) => !FILLER.has(w));
       const asGood = ws[from + first.length] === 'quality' && from + first.length + 1 < but ? 2 : 0;
-      return { tools: [first.doc], extras: needBeside(ws, from, first.length + asGood) };
+      return { tools: [this.names.meant(first.doc, ws.slice(from, from + first.length), ws)], extras: needBeside(ws, from, first.length + asGood) };
     }
     if (doc === undefined) return undefined;
     const platforms: readonly string[] = this.data.tools[doc]!.platforms;
