@@ -76,12 +76,12 @@ export function buildTables(data: SnapshotData): Tables {
  * ("meta" in "meta ai tools besides the whatsapp bot" asks for Meta's).
  */
 function wordNames(data: SnapshotData, named: Map<string, number>): Map<string, number[]> {
-  const [english, makers, out] = [new Set(data.vocabulary.englishNames), data.tools.map((t) => compact(t.maker)), new Map<string, number[]>()];
+  const [english, toolsBy, out] = [new Set(data.vocabulary.englishNames), new Map<string, number>(), new Map<string, number[]>()];
+  for (const t of data.tools) toolsBy.set(compact(t.maker), (toolsBy.get(compact(t.maker)) ?? 0) + 1);
   data.tools.forEach((t, doc) => {
     const ws = words(t.name).filter((w) => !GENERIC_LAST_WORD.has(w));
     const word = ws[0] ?? '';
-    const severalTools = makers.indexOf(word) !== makers.lastIndexOf(word);
-    if (english.has(word) && !severalTools && (ws.length === 1 || named.has(word))) out.set(word, [...(out.get(word) ?? []), doc]);
+    if (english.has(word) && (toolsBy.get(word) ?? 0) < 2 && (ws.length === 1 || named.has(word))) out.get(word)?.push(doc) ?? out.set(word, [doc]);
   });
   return out;
 }
