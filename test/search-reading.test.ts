@@ -363,6 +363,12 @@ describe('search precision', () => {
     expect(top('leonardo ai', 1)).toEqual(['leonardo-ai']);
   });
 
+  it('reads a word whose doubled letter the index drops as itself, not as the start of other words ("tall" is not "talking"), and a verb\'s doubled consonant as its own ("getting" finds "get")', () => {
+    expect(page('how tall do giraffes get').hits).toEqual([]);
+    expect(page('tall').hits).toEqual([]);
+    expect(top('tomato leaves getting yellow spots whats wrong with my plant')).toContain('picturethis');
+  });
+
   it('answers "how often" and "how much does X eat" with nothing, and "how much does X cost" with X', () => {
     for (const q of ['how often to feed a ball python', 'how much does a sea otter eat per day']) expect(page(q).hits, q).toEqual([]);
     expect(top('how much does midjourney cost', 1)).toEqual(['midjourney']);

@@ -26,7 +26,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   // does the company behind devin make"): the maker is the need.
   'everything', 'has', 'have', 'had', 'released', 'owned', 'offers', 'lineup', 'put', 'else', 'behind',
   // How soon or how well, which every tool claims: no need of its own.
-  'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap',
+  'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap', 'too',
 ]);
 
 /**
@@ -164,14 +164,21 @@ export function variants(word: string): string[] {
   if (base.endsWith('ing') && base.length > 5) out.push(base.length > 6 ? base.slice(0, -3) : `${base.slice(0, -3)}e`);
   else if (base.endsWith('ed') && base.length > 5) out.push(base.slice(0, -2));
   else if (base.endsWith('e')) out.push(base.slice(0, -1));
+  // A consonant doubled before the ending is the word's own ("getting": "get", "planned": "plan").
+  const stem = out[out.length - 1]!;
+  if (stem !== base && /([b-df-hj-np-tv-z])\1$/.test(stem) && !/(?:ll|ss|ff|zz)$/.test(stem)) out.push(stem.slice(0, -1));
   return out;
 }
 
 /**
  * flexsearch's Normalize charset collapses repeated letters ("zzzz" -> "z"); when that shrinks a
- * word by more than one letter, its hits could be noise and are checked against the real words.
+ * word by more than one letter, or to three letters or fewer ("tall" -> "tal", the start of
+ * "talking" and "talent"), its hits could be noise and are checked against the real words.
  */
-export const collapsesBadly = (word: string) => word.length - word.replace(/(\p{L})\1+/gu, '$1').length > 1;
+export function collapsesBadly(word: string): boolean {
+  const collapsed = word.replace(/(\p{L})\1+/gu, '$1').length;
+  return word.length - collapsed > 1 || (collapsed < word.length && collapsed <= 3);
+}
 
 /** The words that carry a need, none when it has only stopwords. */
 export const needWords = (ws: readonly string[]): string[] => distinct(meaningful(ws));
