@@ -218,6 +218,12 @@ describe('search for comparisons and alternatives', () => {
     expect(top('chatgpt for mac', 1)).toEqual(['chatgpt']);
   });
 
+  it('reads a constraint the query does not want as neither a filter nor a need ("no api calls"), and the form alternatives come in as no need ("as a python package")', () => {
+    expect(page('elevenlabs quality tts that runs offline on my laptop, no api calls').interpreted).toEqual({ runs_locally: true });
+    expect(top('elevenlabs quality tts that runs offline on my laptop, no api calls', 1)).toEqual(['kokoro']);
+    expect(top('remove.bg but as a python package that runs locally', 1)).toEqual(['rembg']);
+  });
+
   it('leaves out of the need what an alternatives query does not want ("not owned by bytedance", "doesnt need discord")', () => {
     expect(page('capcut alternative not owned by bytedance').interpreted).toEqual({ similar_to: 'capcut' });
     for (const slug of top('capcut alternative not owned by bytedance')) expect(tool(slug).maker, slug).not.toMatch(/ByteDance/);

@@ -29,14 +29,16 @@ const ALTERNATIVE_NOUNS = ['alternative', 'alternatives', 'competitor', 'competi
 export const ASKING = new Set([...ALTERNATIVE_NOUNS, 'to', 'for', 'of', 'like', 'replace', 'similar', 'instead', 'cheaper', 'better', 'than', 'something', 'anything', 'other', 'others',
   'too', 'so', 'way', 'really', 'expensive', 'pricey', 'costly']);
 /**
- * Beside alternatives, who a tool is for, what it may cost and why it is wanted, which any of them
- * may serve: no need ("jasper alternative for a small business" wants Jasper's rivals, not
- * small-business tools; "on a tiny budget" is a price, not budgeting apps; "self host for privacy"
- * says why, and the constraint already holds it).
+ * Beside alternatives, who a tool is for, what it may cost, why it is wanted and the form it comes
+ * in, which any of them may serve: no need ("jasper alternative for a small business" wants Jasper's
+ * rivals, not small-business tools; "on a tiny budget" is a price, not budgeting apps; "self host
+ * for privacy" says why, and the constraint already holds it).
  */
 export const FOR_WHOM = new Set(['small', 'tiny', 'budget', 'business', 'businesses', 'company', 'companies', 'enterprise', 'startup', 'startups', 'agency', 'agencies',
   'team', 'teams', 'student', 'students', 'teachers', 'kids', 'family', 'beginners', 'freelancers', 'creators', 'individuals', 'personal', 'nonprofits',
-  'privacy', 'private']);
+  'privacy', 'private',
+  // The form it comes in ("remove.bg but as a python package": its rivals in Python).
+  'package', 'packages', 'library', 'libraries', 'module', 'version']);
 
 /** What a tool is compared against when people mean its rivals: "elevenlabs vs the rest". */
 export const THE_REST = new Set(['rest', 'competition', 'field', 'everyone', 'everything', 'others']);

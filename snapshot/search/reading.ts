@@ -6,9 +6,9 @@ import { PRICING, type Interpreted } from '../schema.ts';
 import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
 import { Namesakes } from './namesakes.ts';
-import { NameContext } from './name-context.ts';
+import { QueryNames } from './query-names.ts';
 import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
-import { asksElsewhere, asksForADish, asksForATool, FILLER, isVersion, namesAnEdition, namesATool, statesANeed, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
+import { asksElsewhere, asksForADish, asksForATool, FILLER, NEGATIONS, isVersion, namesAnEdition, namesATool, statesANeed, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
 
 /** Filters a query's words stated; each list allows any of its values. */
 export interface ReadFilter { pricing?: string[]; platform?: string[]; open_source?: boolean; runs_locally?: true }
@@ -44,7 +44,7 @@ export class QueryReader {
   private readonly constraints = new Map<string, { words: string[]; filter: ReadFilter }[]>();
   private readonly translator: Translator;
   private readonly namesakes: Namesakes;
-  private readonly names: NameContext;
+  private readonly names: QueryNames;
 
   constructor(
     private readonly data: SnapshotData,
@@ -65,7 +65,7 @@ export class QueryReader {
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.translator = new Translator(data.vocabulary, named, catalogWords, remember);
     this.namesakes = new Namesakes(data.vocabulary.namesakes);
-    this.names = new NameContext(data);
+    this.names = new QueryNames(data, named);
   }
 
   read(q: string): Reading {
@@ -107,7 +107,7 @@ export class QueryReader {
     return { words: rest.length > 0 ? rest : english, filter: rest.length > 0 ? filter : {}, interpreted: rest.length > 0 ? interpreted : language ? { language } : {}, forATool: asksForATool(raw) || statesANeed(english) };
   }
 
-  /** The constraint phrases in the words (longest first), taken out and merged into one filter. */
+  /** The constraint phrases in the words (longest first), taken out and merged into one filter; one not wanted ("no api calls") is neither a filter nor a need. */
   private takeConstraints(ws: string[]): { rest: string[]; withLocal: string[]; local: string[]; filter: ReadFilter } {
     const filter: ReadFilter = {};
     const rest: string[] = [];
@@ -117,6 +117,7 @@ export class QueryReader {
     for (let i = 0; i < ws.length;) {
       const c = this.constraints.get(ws[i]!)?.find((k) => k.words.every((w, j) => ws[i + j] === w));
       if (c === undefined || (!c.filter.runs_locally && this.inPhrasing(ws, i, c.words.length))) { rest.push(ws[i]!); withLocal.push(ws[i++]!); continue; }
+      if ((ws[i - 1] === 'no' || NEGATIONS.has(ws[i - 1]!))) { i += c.words.length; continue; }
       if (c.filter.pricing) filter.pricing = [...new Set([...(filter.pricing ?? []), ...c.filter.pricing])];
       if (c.filter.platform) filter.platform = [...new Set([...(filter.platform ?? []), ...c.filter.platform])];
       if (c.filter.open_source !== undefined) filter.open_source = c.filter.open_source;
@@ -140,7 +141,7 @@ export class QueryReader {
   private nameThenEdition(ws: string[]): string[] | undefined {
     let end = ws.length;
     while (end > 1 && namesAnEdition(ws[end - 1]!)) end--;
-    if (end === ws.length || this.nameAtStart(ws.slice(0, end))?.length !== end) return undefined;
+    if (end === ws.length || this.names.atStart(ws.slice(0, end))?.length !== end) return undefined;
     return ws.filter((w, i) => i < end || isVersion(w));
   }
 
@@ -151,7 +152,7 @@ export class QueryReader {
     if (versus) {
       // The names stand next to the "vs": "which is better chatgpt or claude for coding".
       const left = versus[1]!.split(' ');
-      const [x, y] = [this.nameAtEnd(left), this.nameAtStart(versus[2]!.split(' '))];
+      const [x, y] = [this.names.atEnd(left), this.names.atStart(versus[2]!.split(' '))];
       // "or" after words of a need is a choice within it ("cheap api for llama or mistral"), not a comparison.
       const saysVersus = /\s(?:vs|versus)\s/.test(` ${text} `);
       const within = x !== undefined && / or /.test(` ${text} `) && !saysVersus && left.slice(0, x.from).some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !ASKING.has(w));
@@ -172,7 +173,7 @@ export class QueryReader {
       const m = re.exec(text);
       if (!m) continue;
       const captured = m[1]!.split(' ');
-      const x = at === 'start' ? this.nameAtStart(captured) : this.nameAtEnd(captured) ?? this.nameThenItsWord(captured);
+      const x = at === 'start' ? this.names.atStart(captured) : this.names.atEnd(captured) ?? this.names.thenItsWord(captured);
       if (x === undefined) continue;
       const from = at === 'start' ? ws.length - captured.length : x.from;
       return { tools: [this.names.meant(x.doc, ws.slice(from, from + x.length), ws)], extras: needBeside(ws, from, x.length) };
@@ -189,10 +190,10 @@ export class QueryReader {
   private unlikeTheNamed(ws: string[], filter: ReadFilter): Liked | undefined {
     if (Object.keys(filter).length === 0) return undefined;
     const but = ws.indexOf('but');
-    const doc = this.name(trim(ws.filter((w) => w !== 'but')).join(' '));
+    const doc = this.names.name(trim(ws.filter((w) => w !== 'but')).join(' '));
     // "photoshop generative fill but free, on my own pc": the tool named first before "but", the other
     // words the need; "midjourney quality pics but ..." says which tool (as good as it), not a need.
-    const first = doc === undefined && but > 0 ? this.nameAtStart(trim(ws.slice(0, but))) : undefined;
+    const first = doc === undefined && but > 0 ? this.names.atStart(trim(ws.slice(0, but))) : undefined;
     if (first !== undefined) {
       const from = ws.findIndex((w) => !FILLER.has(w));
       const asGood = ws[from + first.length] === 'quality' && from + first.length + 1 < but ? 2 : 0;
@@ -210,41 +211,5 @@ export class QueryReader {
     const { pricing } = this.data.tools[doc]!;
     const below = PRICING.slice(0, PRICING.indexOf(pricing) + (pricing === 'freemium' ? 1 : 0));
     return below.length > 0 ? below : undefined;
-  }
-
-  /** The tool the last words name (the longest such run), and where the run starts: "which is better chatgpt". */
-  private nameAtEnd(ws: string[]): { doc: number; from: number; length: number } | undefined {
-    for (let from = 0; from < ws.length; from++) {
-      const doc = this.name(ws.slice(from).join(' '));
-      if (doc !== undefined) return { doc, from, length: ws.length - from };
-    }
-    return undefined;
-  }
-
-  /**
-   * A name followed by a word of what the tool is (its tagline, tags or categories), as people
-   * name a tool by its domain: "surfer seo", "otter transcription". The word is part of the name.
-   */
-  private nameThenItsWord(ws: string[]): { doc: number; from: number; length: number } | undefined {
-    const x = ws.length >= 2 ? this.nameAtEnd(ws.slice(0, -1)) : undefined;
-    if (x === undefined) return undefined;
-    const tool = this.data.tools[x.doc]!;
-    const about = [tool.tagline, ...tool.tags, ...tool.categories.map((c) => c.name)].flatMap((t) => words(t));
-    return about.includes(ws[ws.length - 1]!) ? { ...x, length: x.length + 1 } : undefined;
-  }
-
-  /** The tool the first words name (the longest such run), and how many words it takes: "claude for coding". */
-  private nameAtStart(ws: string[]): { doc: number; from: number; length: number } | undefined {
-    for (let to = ws.length; to > 0; to--) {
-      const doc = this.name(ws.slice(0, to).join(' '));
-      if (doc !== undefined) return { doc, from: 0, length: to };
-    }
-    return undefined;
-  }
-
-  /** The tool words name, whole or without filler at the ends ("otter ai", "the cursor app"). */
-  private name(words: string): number | undefined {
-    const ws = words.split(' ');
-    return this.named(ws.join('')) ?? this.named(trim(ws).join(''));
   }
 }
