@@ -5,7 +5,7 @@
 import { variants } from './words.ts';
 
 export class Namesakes {
-  /** A name word (and its singular) -> the words that say its namesake is meant. */
+  /** A name's word as a query writes it -> the words that say its namesake is meant (each matched in any of its forms: variants). */
   private readonly cues = new Map<string, ReadonlySet<string>>();
 
   constructor(namesakes: Readonly<Record<string, readonly string[]>>) {

@@ -11,7 +11,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   'ai', 'tool', 'tools', 'app', 'apps', 'best', 'write', 'make', 'create', 'using', 'use', 'want', 'need', 'help', 'me',
   'i', 'can', 'how', 'do', 'some', 'something', 'online', 'software', 'good', 'way', 'into', 'your',
   'what', 'whats', 'which', 'who', 'when', 'where', 'why', 'are', 'was', 'be', 'there', 'any', 'all', 'could', 'would',
-  'should', 'will', 'just', 'so', 'very', 'also', 'get', 'its', 'im', 'dont', 'does', 'did', 'about', 'than', 'then', 'much', 'many',
+  'should', 'will', 'just', 'so', 'very', 'too', 'also', 'get', 'its', 'im', 'dont', 'does', 'did', 'about', 'than', 'then', 'much', 'many',
   'them', 'they', 'you', 'our', 'we', 'us', 'at', 'as', 'if', 'thing', 'things', 'stuff', 'company', 'products',
   'product', 'someone', 'anything', 'program', 'programs', 'application', 'platform', 'service',
   'but', 'only', 'let', 'lets', 'give', 'gives', 'own', 'called', 'named', 'tell', 'tells', 'better', 'really', 'actually',
@@ -26,7 +26,7 @@ export const STOPWORDS: ReadonlySet<string> = new Set([
   // does the company behind devin make"): the maker is the need.
   'everything', 'has', 'have', 'had', 'released', 'owned', 'offers', 'lineup', 'put', 'else', 'behind',
   // How soon or how well, which every tool claims: no need of its own.
-  'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap', 'too',
+  'quick', 'quickly', 'easy', 'easily', 'simple', 'nice', 'great', 'today', 'tonight', 'tomorrow', 'asap',
 ]);
 
 /**
