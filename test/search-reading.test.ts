@@ -224,6 +224,11 @@ describe('search for comparisons and alternatives', () => {
     expect(top('remove.bg but as a python package that runs locally', 1)).toEqual(['rembg']);
   });
 
+  it('leaves out of the need what an alternatives query is not to be tied to ("isnt tied to langchain")', () => {
+    expect(top('langsmith alternative that isnt tied to langchain, preferably open source')).not.toContain('langchain');
+    expect(top('langsmith alternative that isnt tied to langchain, preferably open source').some((s) => ['langfuse', 'arize-phoenix', 'opik', 'helicone'].includes(s))).toBe(true);
+  });
+
   it('leaves out of the need what an alternatives query does not want ("not owned by bytedance", "doesnt need discord")', () => {
     expect(page('capcut alternative not owned by bytedance').interpreted).toEqual({ similar_to: 'capcut' });
     for (const slug of top('capcut alternative not owned by bytedance')) expect(tool(slug).maker, slug).not.toMatch(/ByteDance/);
@@ -300,6 +305,13 @@ describe('search for comparisons and alternatives', () => {
     const answer = page('serverless api for open source models');
     expect(answer.interpreted?.open_source).toBeUndefined();
     expect(top('serverless api for open source models', 3).every((slug) => inCategory(slug, 'inference-platforms')), top('serverless api for open source models', 3).join()).toBe(true);
+  });
+
+  it('reads "mobile" before a word that is no device\'s as a description ("a mobile dog grooming business"), and "mobile app" or "for mobile" as the platform', () => {
+    expect(page('starting a mobile dog grooming business need name ideas where the .com isnt taken yet').interpreted?.platform).toBeUndefined();
+    expect(top('starting a mobile dog grooming business need name ideas where the .com isnt taken yet', 1)).toEqual(['godaddy-ai-domain-search']);
+    expect(page('mobile app for budgeting').interpreted?.platform).toEqual(['ios', 'android']);
+    expect(page('photo editor for mobile').interpreted?.platform).toEqual(['ios', 'android']);
   });
 
   it('applies constraint words as filters: open source, for mac, api', () => {

@@ -34,6 +34,10 @@ export interface Reading {
   localWords?: string[];
 }
 
+/** A platform word that also describes what is not a device ("a mobile dog grooming business"): before another word, a platform only when that word is a device's. */
+const DESCRIBING = new Set(['mobile']);
+const DEVICES = new Set(['app', 'apps', 'phone', 'phones', 'device', 'devices', 'version', 'friendly', 'only', 'too', 'and', 'or']);
+
 /** How many words around a constraint a phrasing holding it may reach. */
 const PHRASING_REACH = 3;
 
@@ -116,7 +120,8 @@ export class QueryReader {
     const local: string[] = [];
     for (let i = 0; i < ws.length;) {
       const c = this.constraints.get(ws[i]!)?.find((k) => k.words.every((w, j) => ws[i + j] === w));
-      if (c === undefined || (!c.filter.runs_locally && this.inPhrasing(ws, i, c.words.length))) { rest.push(ws[i]!); withLocal.push(ws[i++]!); continue; }
+      const describing = c?.words.length === 1 && DESCRIBING.has(ws[i]!) && ws[i + 1] !== undefined && !FILLER.has(ws[i + 1]!) && !DEVICES.has(ws[i + 1]!);
+      if (c === undefined || describing || (!c.filter.runs_locally && this.inPhrasing(ws, i, c.words.length))) { rest.push(ws[i]!); withLocal.push(ws[i++]!); continue; }
       if ((ws[i - 1] === 'no' || NEGATIONS.has(ws[i - 1]!))) { i += c.words.length; continue; }
       if (c.filter.pricing) filter.pricing = [...new Set([...(filter.pricing ?? []), ...c.filter.pricing])];
       if (c.filter.platform) filter.platform = [...new Set([...(filter.platform ?? []), ...c.filter.platform])];

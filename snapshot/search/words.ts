@@ -210,8 +210,8 @@ export function negatedAt(ws: readonly string[]): Set<number> {
   return out;
 }
 export const NEGATIONS: ReadonlySet<string> = new Set(['without', 'not', 'doesnt', 'dont', 'isnt', 'arent', 'never']);
-/** Words between a negation and what it negates ("doesnt need", "doesnt require"). */
-const NEEDING = new Set(['need', 'needs', 'require', 'requires', 'requiring', 'paying', 'pay', 'using']);
+/** Words between a negation and what it negates ("doesnt need", "doesnt require", "isnt tied to"). */
+const NEEDING = new Set(['need', 'needs', 'require', 'requires', 'requiring', 'paying', 'pay', 'using', 'tied', 'locked', 'linked', 'bound', 'dependent', 'based', 'built', 'made']);
 
 /** The words without filler at either end. */
 export function trim(ws: string[]): string[] {
