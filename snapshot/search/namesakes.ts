@@ -5,20 +5,20 @@
 import { variants } from './words.ts';
 
 export class Namesakes {
-  /** A name's word as a query writes it -> the words that say its namesake is meant (each matched in any of its forms: variants). */
+  /** A name's word as a query writes it ("otter", "otters") -> the words that say its namesake is meant (each matched in any of its forms: variants). */
   private readonly cues = new Map<string, ReadonlySet<string>>();
 
   constructor(namesakes: Readonly<Record<string, readonly string[]>>) {
     for (const [word, cues] of Object.entries(namesakes)) this.cues.set(word, new Set(cues));
   }
 
-  /** Whether the words hold a name beside one of its namesake's words. */
+  /** Whether the words hold a name beside one of its namesake's words (most queries hold no such name: one lookup a word). */
   meant(...texts: readonly (readonly string[])[]): boolean {
-    if (this.cues.size === 0) return false;
-    const forms = new Set(texts.flat().flatMap((w) => variants(w)));
-    for (const form of forms) {
-      const cues = this.cues.get(form);
-      if (cues !== undefined) for (const other of forms) if (cues.has(other)) return true;
+    for (const text of texts) {
+      for (const word of text) {
+        const cues = this.cues.get(word);
+        if (cues !== undefined && texts.some((t) => t.some((other) => other !== word && variants(other).some((form) => cues.has(form))))) return true;
+      }
     }
     return false;
   }
