@@ -51,10 +51,10 @@ export interface Tables {
 
 export function buildTables(data: SnapshotData): Tables {
   const pricingCodes = [...new Set(data.tools.map((t) => t.pricing))];
-  const named = namedTable(data);
+  const [named, nameWords] = [namedTable(data), data.tools.map((t) => words(t.name))];
   return {
     count: data.tools.length,
-    nameWords: data.tools.map((t) => words(t.name)),
+    nameWords,
     names: data.tools.map((t) => compact(t.name)),
     ...standingTables(data),
     ...primaryCategories(data),
@@ -66,7 +66,7 @@ export function buildTables(data: SnapshotData): Tables {
     openSource: new Uint8Array(data.tools.map((t) => (t.open_source ? 1 : 0))),
     runsLocally: new Uint8Array(data.tools.map((t) => (runsLocally(t) ? 1 : 0))),
     named,
-    wordNamed: wordNames(data, named),
+    wordNamed: wordNames(data, nameWords, named),
   };
 }
 
@@ -75,11 +75,11 @@ export function buildTables(data: SnapshotData): Tables {
  * one ("Gemini CLI"), by that word; not a word that is also the name of a maker of several tools
  * ("meta" in "meta ai tools besides the whatsapp bot" asks for Meta's).
  */
-function wordNames(data: SnapshotData, named: Map<string, number>): Map<string, number[]> {
+function wordNames(data: SnapshotData, nameWords: readonly string[][], named: Map<string, number>): Map<string, number[]> {
   const [english, toolsBy, out] = [new Set(data.vocabulary.englishNames), new Map<string, number>(), new Map<string, number[]>()];
   for (const t of data.tools) toolsBy.set(compact(t.maker), (toolsBy.get(compact(t.maker)) ?? 0) + 1);
-  data.tools.forEach((t, doc) => {
-    const ws = words(t.name).filter((w) => !GENERIC_LAST_WORD.has(w));
+  nameWords.forEach((written, doc) => {
+    const ws = written.filter((w) => !GENERIC_LAST_WORD.has(w));
     const word = ws[0] ?? '';
     if (english.has(word) && (toolsBy.get(word) ?? 0) < 2 && (ws.length === 1 || named.has(word))) out.get(word)?.push(doc) ?? out.set(word, [doc]);
   });
