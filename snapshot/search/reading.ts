@@ -122,7 +122,7 @@ export class QueryReader {
       const c = this.constraints.get(ws[i]!)?.find((k) => k.words.every((w, j) => ws[i + j] === w));
       const describing = c?.words.length === 1 && DESCRIBING.has(ws[i]!) && ws[i + 1] !== undefined && !FILLER.has(ws[i + 1]!) && !DEVICES.has(ws[i + 1]!);
       if (c === undefined || describing || (!c.filter.runs_locally && this.inPhrasing(ws, i, c.words.length))) { rest.push(ws[i]!); withLocal.push(ws[i++]!); continue; }
-      if ((ws[i - 1] === 'no' || NEGATIONS.has(ws[i - 1]!))) { i += c.words.length; continue; }
+      if (ws[i - 1] === 'no' || NEGATIONS.has(ws[i - 1]!)) { i += c.words.length; continue; }
       if (c.filter.pricing) filter.pricing = [...new Set([...(filter.pricing ?? []), ...c.filter.pricing])];
       if (c.filter.platform) filter.platform = [...new Set([...(filter.platform ?? []), ...c.filter.platform])];
       if (c.filter.open_source !== undefined) filter.open_source = c.filter.open_source;
@@ -162,7 +162,10 @@ export class QueryReader {
       const saysVersus = /\s(?:vs|versus)\s/.test(` ${text} `);
       const within = x !== undefined && / or /.test(` ${text} `) && !saysVersus && left.slice(0, x.from).some((w) => !STOPWORDS.has(w) && !FILLER.has(w) && !ASKING.has(w));
       if (within) return undefined;
-      if (x !== undefined && y !== undefined && x.doc !== y.doc) return { tools: [this.names.meant(x.doc, left.slice(x.from, x.from + x.length), ws, y.doc), this.names.meant(y.doc, versus[2]!.split(' ').slice(0, y.length), ws, x.doc)], extras: [] };
+      if (x !== undefined && y !== undefined && x.doc !== y.doc) {
+        const [first, second] = [this.names.meant(x.doc, left.slice(x.from, x.from + x.length), ws, y.doc), this.names.meant(y.doc, versus[2]!.split(' ').slice(0, y.length), ws, x.doc)];
+        return { tools: first === second ? [x.doc, y.doc] : [first, second], extras: [] };
+      }
       if (x !== undefined && saysVersus) {
         // A name that is an English word against what is no tool and no word of the catalog is
         // another comparison ("llama vs alpaca", "otter vs beaver"); other names against what the
