@@ -1,7 +1,7 @@
 // How much of a query a tool must match to be a result: the engine's precision rule, so that one
 // shared word ("voice lessons near me", "gemini horoscope this week") is no match.
 import { WHOLE } from './scratch.ts';
-import { needWords, variants } from './words.ts';
+import { isVersion, needWords, variants } from './words.ts';
 
 /** What a word found where a match means something (STRONG_FIELD) counts; a word a tagline or description only mentions counts 1. */
 const STRONG = 2;
@@ -50,11 +50,10 @@ export function strengthForATool(needed: number, strongest: number): number {
  * version beside it ("gemma 3 27b") says the name is meant. `strong`: the tally's strengths.
  */
 export function namesAsWords(strong: Uint8Array, wordNamed: ReadonlyMap<string, readonly number[]>, matched: readonly string[], written: readonly string[]): void {
-  if (written.some((w) => DIGIT.test(w))) return;
+  if (written.some(isVersion)) return;
   for (const word of matched) {
     for (const form of new Set(variants(word))) {
       for (const doc of wordNamed.get(form) ?? []) if (strong[doc]! >= STRONG && strong[doc]! < WHOLE) strong[doc] = strong[doc]! - 1;
     }
   }
 }
-const DIGIT = /\d/;

@@ -58,15 +58,13 @@ export class QueryNames {
   }
 
   /**
-   * A name followed by a word of what the tool is (its tagline, tags or categories), as people
+   * A name followed by a word of what the tool is (its tagline, tags, categories or platforms), as people
    * name a tool by its domain: "surfer seo", "otter transcription". The word is part of the name.
    */
   thenItsWord(ws: readonly string[]): NameRun | undefined {
     const x = ws.length >= 2 ? this.atEnd(ws.slice(0, -1)) : undefined;
     if (x === undefined) return undefined;
-    const tool = this.data.tools[x.doc]!;
-    const about = [tool.tagline, ...tool.tags, ...tool.categories.map((c) => c.name)].flatMap((t) => words(t));
-    return about.includes(ws[ws.length - 1]!) ? { ...x, length: x.length + 1 } : undefined;
+    return this.aboutOf(x.doc).has(ws[ws.length - 1]!) ? { ...x, length: x.length + 1 } : undefined;
   }
 
   /** The tool the first words name (the longest such run), and how many words it takes: "claude for coding". */
