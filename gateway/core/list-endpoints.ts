@@ -62,12 +62,11 @@ async function toolsPage(context: EndpointContext, { q, decidedBy }: ToolsReques
  * or those of website, updated_since, slugs), each facet without its own filter.
  */
 async function listFacets({ snapshot: { data }, cache }: EndpointContext, q: ToolQuery): Promise<WithJson<FacetCounts>> {
-  const index = facetIndex(data);
   const unfaceted = { ...q, ...UNFACETED };
   const candidates = unfaceted.website === undefined && unfaceted.updated_since === undefined && unfaceted.slugs === undefined
-    ? index.all()
-    : index.of(await remembered(cache, `selection\0${filterKey(unfaceted)}`, () => selectTools(data, unfaceted), selectionBytes));
-  return index.count(candidates, q, q.facets!);
+    ? 'all'
+    : await remembered(cache, `selection\0${filterKey(unfaceted)}`, () => selectTools(data, unfaceted), selectionBytes);
+  return facetIndex(data).count(candidates, q, q.facets!);
 }
 
 /** A list as `listed` pages it: the filter that names its selection, and how to select it. */

@@ -31,8 +31,7 @@ export function searchEndpoint(context: EndpointContext): ListEndpoint<ListReque
 
 /** A search's facet counts: over every tool the query matched, each facet without its own filter (a constraint word read from the query is one). */
 function searchFacets({ snapshot }: EndpointContext, matched: { docs: ArrayLike<number>; filter: SearchFilter }, names: FacetName[]): WithJson<FacetCounts> {
-  const index = facetIndex(snapshot.data);
-  return index.count(index.of(matched.docs), matched.filter, names);
+  return facetIndex(snapshot.data).count(matched.docs, matched.filter, names);
 }
 
 /** The engine, made on the first search and kept; 503 while its index cannot be loaded (the next search tries again). */

@@ -36,7 +36,6 @@ export async function similarPage({ snapshot, cache }: EndpointContext, { q, dec
 
 /** similar_to's facet counts: over the tools like it that its other filters (website, updated_since) let through. */
 function similarFacets(data: SnapshotData, q: ToolQuery, ranked: readonly Similar[]): WithJson<FacetCounts> {
-  const index = facetIndex(data);
   const others = new Set(selectTools(data, { ...q, ...UNFACETED, similar_to: undefined, sort: 'name' }));
-  return index.count(index.of(ranked.filter((s) => others.has(s.index)).map((s) => s.index)), q, q.facets!);
+  return facetIndex(data).count(ranked.filter((s) => others.has(s.index)).map((s) => s.index), q, q.facets!);
 }

@@ -4,13 +4,14 @@
 // is read as "image generator"), a stem ("generating" marks "generator"), an equivalent word
 // (slides / presentation), a phrasing (its category's name), words run together ("voiceover"
 // marks "voice over"). Meilisearch's `_formatted` and its crop are the reference.
+import { addBit, bitset, hasBit } from '../bitset.ts';
 import { editDistance } from '../edit-distance.ts';
 import { WithJson } from '../json-text.ts';
 import type { Highlights } from '../schema.ts';
 import { compact } from '../search-index.ts';
 import type { SnapshotData } from '../types.ts';
 import { phrasedCategories, type Vocabulary } from './vocabulary.ts';
-import { escapeHtml, isWord, snippetWindow, startOrder, textPlaces, wordEnd, WordTable, type TextPlaces } from './text-places.ts';
+import { escapeHtml, snippetWindow, startOrder, textPlaces, WordTable, type TextPlaces } from './text-places.ts';
 import { variants, words } from './words.ts';
 
 export type { Highlights };
@@ -47,34 +48,32 @@ interface Marks {
   whole: string;
   /** Words long enough to be a typo of a name word ("midjorney"). */
   typos: string[];
-  /** The snapshot's words (WordTable), and for each by number the round in which it was last marked, or began a phrase: equal to `round` when this query marks it. */
+  /** The snapshot's words (WordTable), and by number those this query marks and those that begin one of its phrases (bitsets). */
   words: readonly string[];
   marked: Uint32Array;
   heads: Uint32Array;
-  round: number;
 }
 
 export class Highlighter {
   private readonly categoryWords: Map<string, string[]>;
   /**
-   * Each tool's name, tagline and description as highlighting reads them (folded, their words'
-   * starts and numbers), made once per snapshot instead of on every request. A query marks each
-   * distinct word once (Marks.marked), and a text is then read word by word: highlights of 20
-   * results 89–90 -> 55–56 us in process (five queries, 3,000 rounds).
+   * Each tool's name, tagline and description as highlighting reads them (where their words stand,
+   * and their numbers), made once per snapshot instead of on every request. A query marks each
+   * distinct word once (Marks.marked, a bitset cleared per query), and a text is then read word by
+   * word: highlights of 20 results 89–90 -> 55–56 us in process (five queries, 3,000 rounds).
    */
   private readonly texts: { name: TextPlaces; tagline: TextPlaces; description: TextPlaces }[];
   private readonly table = new WordTable();
   private readonly marked: Uint32Array;
   private readonly heads: Uint32Array;
-  private round = 0;
 
   /** `names`: each tool's name compacted (tables.ts). */
   constructor(data: SnapshotData, private readonly vocabulary: Vocabulary, private readonly names: readonly string[]) {
     this.categoryWords = new Map(data.categories.map((c) => [c.slug, words(c.name)]));
     const { table } = this;
     this.texts = data.tools.map((t) => ({ name: textPlaces(t.name, table), tagline: textPlaces(t.tagline, table), description: textPlaces(t.description, table) }));
-    this.marked = new Uint32Array(table.words.length);
-    this.heads = new Uint32Array(table.words.length);
+    this.marked = bitset(table.words.length);
+    this.heads = bitset(table.words.length);
   }
 
   /** The highlights of each tool for the query's content words (in English, as the engine matched them). */
@@ -118,19 +117,16 @@ export class Highlighter {
     // Looking for "imag" finds every "image" too.
     const all = [...new Set([...literals, ...stems])];
     const find = all.filter((f) => !all.some((g) => g !== f && f.startsWith(g)));
-    if (++this.round === 0xffffffff) {
-      this.round = 1;
-      this.marked.fill(0);
-      this.heads.fill(0);
-    }
-    const { table, marked, heads, round } = this;
-    const marks: Marks = { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4 && !this.vocabulary.tokens.has(w) && !this.vocabulary.ordinary.has(w)), words: table.words, marked, heads, round };
-    for (const f of find) table.begun(f, (n) => { if (marksWord(table.words[n]!, marks)) marked[n] = round; });
+    const { table, marked, heads } = this;
+    marked.fill(0);
+    heads.fill(0);
+    const marks: Marks = { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4 && !this.vocabulary.tokens.has(w) && !this.vocabulary.ordinary.has(w)), words: table.words, marked, heads };
+    for (const f of find) table.begun(f, (n) => { if (marksWord(table, n, marks)) addBit(marked, n); });
     for (const phrase of phrases) {
       // A phrase's last word, when long enough, is any word it begins ("text to speech" marks "text-to-speech"; "transcription" marks "transcriptions").
       const head = phrase[0]!;
-      if (phrase.length === 1 && head.length >= SHORTEST_PREFIX) table.begun(head, (n) => { heads[n] = round; });
-      else { const n = table.get(head); if (n !== undefined) heads[n] = round; }
+      if (phrase.length === 1 && head.length >= SHORTEST_PREFIX) table.begun(head, (n) => addBit(heads, n));
+      else { const n = table.get(head); if (n !== undefined) addBit(heads, n); }
     }
     return marks;
   }
@@ -139,53 +135,46 @@ export class Highlighter {
 /**
  * The text as HTML with its matched words marked (undefined when none is), cut to a snippet when
  * longer than `snippet`, as a JSON string's content when the text needs no escaping in JSON. The
- * text is searched once, the snippet then cut around its first match. `compactName`: the text is a
- * name, compacted.
+ * text is searched once, the snippet then cut around its first match. Matches are runs of the
+ * text's words by number, so the text's characters are read only to be copied. `compactName`:
+ * the text is a name, compacted.
  */
 function markText(places: TextPlaces, marks: Marks, compactName?: string, snippet = Infinity): string | undefined {
-  const { text, lower } = places;
+  const { text, starts, ends } = places;
   const escape = places.special ? escapeHtml : (piece: string) => piece;
-  let [from, to] = [0, text.length];
   const ranges = matchRanges(places, marks);
   if (compactName !== undefined && ranges.length === 0) nameRanges(places, compactName, marks, ranges);
   if (ranges.length === 0) return undefined;
   // A snippet around the first match: the matches within it.
+  let [from, to] = [0, text.length];
   if (text.length > snippet) {
-    let first = lower.length;
+    let first = starts.length;
     for (let k = 0; k < ranges.length; k += 2) first = Math.min(first, ranges[k]!);
-    [from, to] = snippetWindow(lower, first, snippet);
+    [from, to] = snippetWindow(places, first, snippet);
   }
-  const order = startOrder(ranges);
-  // Each run of word characters inside a match is one <mark> ("text-to-speech" marks three words).
   const cut = places.jsonPlain ? CUT_IN_JSON : CUT;
   let html = from > 0 ? cut : '';
   let at = from;
-  for (const k of order) {
-    if (ranges[k]! < from) continue;
-    let i = Math.max(ranges[k]!, at);
-    const end = Math.min(ranges[k + 1]!, to);
-    while (i < end) {
-      while (i < end && !isWord(lower, i)) i++;
-      let j = i;
-      while (j < end && isWord(lower, j)) j++;
-      if (j > i) {
-        html += `${escape(text.slice(at, i))}<mark>${escape(text.slice(i, j))}</mark>`;
-        at = j;
-      }
-      i = j;
+  // Each word of a match is one <mark> ("text-to-speech" marks three words).
+  for (const k of startOrder(ranges)) {
+    if (starts[ranges[k]!]! < from) continue;
+    for (let w = ranges[k]!; w <= ranges[k + 1]! && ends[w]! <= to; w++) {
+      if (starts[w]! < at) continue;
+      html += `${escape(text.slice(at, starts[w]))}<mark>${escape(text.slice(starts[w], ends[w]))}</mark>`;
+      at = ends[w]!;
     }
   }
   return `${html}${escape(text.slice(at, to))}${to < text.length ? cut : ''}`;
 }
 
-/** Where the query's words and phrases stand in the text: [start, end) pairs, each a whole word (or words in a row). */
-function matchRanges({ starts, words: numbers }: TextPlaces, marks: Marks): number[] {
+/** Where the query's words and phrases stand in the text: [first, last] pairs of its words' numbers in it (a word, or words in a row). */
+function matchRanges({ starts, ends, words: numbers }: TextPlaces, marks: Marks): number[] {
   const out: number[] = [];
-  const { words, marked, heads, round } = marks;
+  const { marked, heads } = marks;
   for (let s = 0; s < starts.length; s++) {
     const n = numbers[s]!;
-    if (marked[n] === round) out.push(starts[s]!, starts[s]! + words[n]!.length);
-    if (heads[n] === round) phraseRanges({ starts, words: numbers }, s, marks, out);
+    if (hasBit(marked, n)) out.push(s, s);
+    if (hasBit(heads, n)) phraseRanges(starts, ends, numbers, s, marks, out);
   }
   return out;
 }
@@ -195,44 +184,42 @@ function matchRanges({ starts, words: numbers }: TextPlaces, marks: Marks): numb
  * MOST_BETWEEN characters (a space, a hyphen, " - "), each the phrase's word (or, the last, one it
  * begins when long enough).
  */
-function phraseRanges({ starts, words: numbers }: Pick<TextPlaces, 'starts' | 'words'>, s: number, { phrases, words }: Marks, out: number[]): void {
+function phraseRanges(starts: Uint16Array, ends: Uint16Array, numbers: Uint32Array, s: number, { phrases, words }: Marks, out: number[]): void {
   for (const phrase of phrases) {
     if (s + phrase.length > starts.length) continue;
     let k = 0;
     for (; k < phrase.length; k++) {
       const word = words[numbers[s + k]!]!;
-      if (k > 0 && starts[s + k]! - starts[s + k - 1]! - words[numbers[s + k - 1]!]!.length > MOST_BETWEEN) break;
+      if (k > 0 && starts[s + k]! - ends[s + k - 1]! > MOST_BETWEEN) break;
       const last = k === phrase.length - 1 && phrase[k]!.length >= SHORTEST_PREFIX;
       if (!(word === phrase[k] || (last && word.startsWith(phrase[k]!)))) break;
     }
-    if (k === phrase.length) out.push(starts[s]!, starts[s + k - 1]! + words[numbers[s + k - 1]!]!.length);
+    if (k === phrase.length) out.push(s, s + k - 1);
   }
 }
 
 /** Whether a word of the text is one the query matched: see Marks. */
-function marksWord(word: string, marks: Marks): boolean {
+function marksWord(table: WordTable, n: number, marks: Marks): boolean {
+  const word = table.words[n]!;
   const length = word.length;
   for (const literal of marks.literals) {
     if (length < literal.length || !word.startsWith(literal)) continue;
     if (literal.length >= SHORTEST_PREFIX || length === literal.length || (length === literal.length + 1 && word[length - 1] === 's')) return true;
   }
   for (const stem of marks.stems) if (stem.length >= SHORTEST_STEM_PREFIX && length >= stem.length && word.startsWith(stem)) return true;
-  return variants(word).some((v) => marks.stems.has(v));
+  return table.variantsOf(n).some((v) => marks.stems.has(v));
 }
 
 /** A name no word matched, matched as a whole ("dalle" for "DALL-E") or through a typo of one of its words ("midjorney"). */
-function nameRanges({ lower, starts }: TextPlaces, compactName: string, marks: Marks, out: number[]): void {
+function nameRanges({ starts, ends, words: numbers }: TextPlaces, compactName: string, marks: Marks, out: number[]): void {
   if (marks.whole.length >= 2 && compactName.startsWith(marks.whole)) {
     for (let k = 0, covered = 0; k < starts.length && covered < marks.whole.length; k++) {
-      const end = wordEnd(lower, starts[k]!);
-      out.push(starts[k]!, end);
-      covered += end - starts[k]!;
+      out.push(k, k);
+      covered += ends[k]! - starts[k]!;
     }
   }
   for (let k = 0; k < starts.length; k++) {
-    const end = wordEnd(lower, starts[k]!);
-    if (end - starts[k]! < 4) continue;
-    const w = lower.slice(starts[k]!, end);
-    if (marks.typos.some((t) => editDistance(t, w, 2) <= (w.length >= 8 ? 2 : 1))) out.push(starts[k]!, end);
+    const w = marks.words[numbers[k]!]!;
+    if (w.length >= 4 && marks.typos.some((t) => editDistance(t, w, 2) <= (w.length >= 8 ? 2 : 1))) out.push(k, k);
   }
 }

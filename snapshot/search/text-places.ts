@@ -1,18 +1,19 @@
-// Places in a text as highlighting reads them: which characters belong to a word, where a word
-// ends, matches in order of place, the text folded as search folds it while keeping every
-// character's place (with its words' starts, made once per snapshot), and the HTML escaping of
-// the pieces between marks.
+// Places in a text as highlighting reads them, made once per snapshot: where each of its words
+// starts and ends (found in the text folded as search folds it, character for character) and the
+// word's number; then, per request, matches in order of place, a snippet's bounds at word edges,
+// and the HTML escaping of the pieces between marks.
 import { fold } from '../search-index.ts';
+import { variants } from './words.ts';
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 /** A letter, digit or combining mark: part of a word. */
-export function isWord(s: string, i: number): boolean {
+function isWord(s: string, i: number): boolean {
   const c = s.charCodeAt(i);
   if (c < 128) return (c >= 97 && c <= 122) || (c >= 48 && c <= 57) || (c >= 65 && c <= 90);
   return i < s.length && WORD_CHAR.test(s[i]!);
 }
 
-export function wordEnd(s: string, i: number): number {
+function wordEnd(s: string, i: number): number {
   while (i < s.length && isWord(s, i)) i++;
   return i;
 }
@@ -38,7 +39,7 @@ export function startOrder(ranges: readonly number[]): number[] {
 const NON_ASCII = /[^\x00-\x7f]/;
 
 /** The text folded as search folds it, character for character, so places in it are places in the text. */
-export function foldAligned(text: string): string {
+function foldAligned(text: string): string {
   if (!NON_ASCII.test(text)) return text.toLowerCase();
   let out = '';
   for (const ch of text) {
@@ -59,6 +60,7 @@ export class WordTable {
   private readonly numbers = new Map<string, number>();
   /** The word numbers in word order, made on first use. */
   private ordered?: Uint32Array;
+  private readonly variants: (string[] | undefined)[] = [];
 
   /** The word's number, given one when new. */
   add(word: string): number {
@@ -75,6 +77,11 @@ export class WordTable {
     return this.numbers.get(word);
   }
 
+  /** The word's variants (words.ts), made on first use: a query's marks ask for those of every word its forms begin. */
+  variantsOf(n: number): readonly string[] {
+    return (this.variants[n] ??= variants(this.words[n]!));
+  }
+
   /** Calls `visit` with the number of each word `prefix` begins (the word itself included). */
   begun(prefix: string, visit: (n: number) => void): void {
     const { words } = this;
@@ -89,11 +96,12 @@ export class WordTable {
   }
 }
 
-/** A text as highlighting reads it, made once per snapshot: folded (see foldAligned), where each of its words starts and its number in the snapshot's WordTable. */
+/** A text as highlighting reads it, made once per snapshot: where each of its words (as search folds them, see foldAligned) stands and its number in the snapshot's WordTable. */
 export interface TextPlaces {
   text: string;
-  lower: string;
+  /** Where each of its words starts and ends (just after its last character). */
   starts: Uint16Array;
+  ends: Uint16Array;
   words: Uint32Array;
   /** Whether it holds a character HTML escapes. */
   special: boolean;
@@ -104,13 +112,15 @@ export interface TextPlaces {
 export function textPlaces(text: string, table: WordTable): TextPlaces {
   const lower = foldAligned(text);
   const starts: number[] = [];
+  const ends: number[] = [];
   const words: number[] = [];
   for (let i = 0; i < lower.length; i++) {
     if (!isWord(lower, i) || (i > 0 && isWord(lower, i - 1))) continue;
     starts.push(i);
-    words.push(table.add(lower.slice(i, wordEnd(lower, i))));
+    ends.push(wordEnd(lower, i));
+    words.push(table.add(lower.slice(i, ends[ends.length - 1])));
   }
-  return { text, lower, starts: Uint16Array.from(starts), words: Uint32Array.from(words), special: HTML_SPECIAL.test(text), jsonPlain: !JSON_SPECIAL.test(text) };
+  return { text, starts: Uint16Array.from(starts), ends: Uint16Array.from(ends), words: Uint32Array.from(words), special: HTML_SPECIAL.test(text), jsonPlain: !JSON_SPECIAL.test(text) };
 }
 
 const HTML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
@@ -125,20 +135,22 @@ export function escapeHtml(text: string): string {
 const BEFORE_MATCH = 60;
 
 /**
- * Where a snippet of at most `length` characters around the match at `first` starts and ends:
- * from up to BEFORE_MATCH characters before it, at word boundaries, moved back when the text ends first.
+ * Where a snippet of at most `length` characters around the text's word `first` (its first match)
+ * starts and ends: from the first word that starts at most BEFORE_MATCH characters before it, moved
+ * back when the text ends first, to the last word that ends within `length`.
  */
-export function snippetWindow(lower: string, first: number, length: number): [number, number] {
+export function snippetWindow({ text, starts, ends }: Pick<TextPlaces, 'text' | 'starts' | 'ends'>, first: number, length: number): [number, number] {
+  /** The first word's start at or after `limit` (which is at most the match's). */
   const wordStartFrom = (limit: number) => {
-    let i = limit;
-    while (i < first && !(isWord(lower, i) && (i === 0 || !isWord(lower, i - 1)))) i++;
-    return i;
+    let k = first;
+    while (k > 0 && starts[k - 1]! >= limit) k--;
+    return starts[k]!;
   };
-  let from = wordStartFrom(Math.max(0, first - BEFORE_MATCH));
-  if (lower.length - from <= length) from = lower.length <= length ? 0 : wordStartFrom(lower.length - length);
-  if (wordEnd(lower, 0) === 0 && wordStartFrom(0) >= from) from = 0; // nothing but punctuation before it
-  if (lower.length - from <= length) return [from, lower.length];
-  let to = from + length;
-  while (to > first && !(isWord(lower, to - 1) && !isWord(lower, to))) to--;
-  return [from, Math.max(to, wordEnd(lower, first))];
+  let from = wordStartFrom(Math.max(0, starts[first]! - BEFORE_MATCH));
+  if (text.length - from <= length) from = text.length <= length ? 0 : wordStartFrom(text.length - length);
+  if (starts[0]! > 0 && starts[0]! >= from) from = 0; // nothing but punctuation before it
+  if (text.length - from <= length) return [from, text.length];
+  let last = first;
+  while (last + 1 < ends.length && ends[last + 1]! <= from + length) last++;
+  return [from, ends[last]!];
 }
