@@ -36,12 +36,6 @@ const CUT_IN_JSON = '\\u2026';
 
 /** What one query marks. */
 interface Marks {
-  /** What is looked for: the fewest forms that begin every word that may be marked. */
-  find: string[];
-  /** The query's words and their equivalents: each marks a word it begins (or only itself and its plural, when short). */
-  literals: string[];
-  /** Their stems ("generat" of "generating"): see SHORTEST_STEM_PREFIX. */
-  stems: Set<string>;
   /** Words in a row, marked together (a phrased category's name; two words a query word runs together). */
   phrases: string[][];
   /** The query run together, for a name written without its spaces ("eleven labs" -> "ElevenLabs"). */
@@ -66,6 +60,12 @@ export class Highlighter {
   private readonly table = new WordTable();
   private readonly marked: Uint32Array;
   private readonly heads: Uint32Array;
+  /**
+   * What each word the search knows marks, made once per word like the snapshot's tables: finding
+   * it reads every word of the texts that its forms begin, in word order, which on the request
+   * path took a third of highlighting a page after a search.
+   */
+  private readonly wordMarks = new Map<string, Uint32Array>();
 
   /** `names`: each tool's name compacted (tables.ts). */
   constructor(data: SnapshotData, private readonly vocabulary: Vocabulary, private readonly names: readonly string[]) {
@@ -94,15 +94,9 @@ export class Highlighter {
   }
 
   private marks(qWords: readonly string[]): Marks {
-    const { equivalents, compounds, tokens } = this.vocabulary;
-    const literals = new Set<string>();
-    const stems = new Set<string>();
+    const { compounds, tokens } = this.vocabulary;
     const phrases: string[][] = [];
     for (const word of qWords) {
-      for (const literal of [word, ...equivalents.get(word) ?? []]) {
-        literals.add(literal);
-        for (const f of variants(literal)) stems.add(f);
-      }
       // A word the catalog writes as two ("voiceover": "voice over", "voice-over").
       if (compounds.has(word)) {
         for (let cut = 2; cut <= word.length - 2; cut++) {
@@ -114,20 +108,34 @@ export class Highlighter {
       const ws = this.categoryWords.get(slug);
       if (ws !== undefined && ws.length > 0) phrases.push(ws);
     }
-    // Looking for "imag" finds every "image" too.
-    const all = [...new Set([...literals, ...stems])];
-    const find = all.filter((f) => !all.some((g) => g !== f && f.startsWith(g)));
     const { table, marked, heads } = this;
     marked.fill(0);
     heads.fill(0);
-    const marks: Marks = { find, literals: [...literals], stems, phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4 && !this.vocabulary.tokens.has(w) && !this.vocabulary.ordinary.has(w)), words: table.words, marked, heads };
-    for (const f of find) table.begun(f, (n) => { if (marksWord(table, n, marks)) addBit(marked, n); });
+    for (const word of qWords) for (const n of this.marksOf(word)) addBit(marked, n);
+    const marks: Marks = { phrases, whole: compact(qWords.join('')), typos: qWords.filter((w) => w.length >= 4 && !tokens.has(w) && !this.vocabulary.ordinary.has(w)), words: table.words, marked, heads };
     for (const phrase of phrases) {
       // A phrase's last word, when long enough, is any word it begins ("text to speech" marks "text-to-speech"; "transcription" marks "transcriptions").
       const head = phrase[0]!;
       if (phrase.length === 1 && head.length >= SHORTEST_PREFIX) table.begun(head, (n) => addBit(heads, n));
       else { const n = table.get(head); if (n !== undefined) addBit(heads, n); }
     }
+    return marks;
+  }
+
+  /** The words of the snapshot's texts that a query word marks (see marksWord), by number; see wordMarks. */
+  private marksOf(word: string): Uint32Array {
+    const kept = this.wordMarks.get(word);
+    if (kept !== undefined) return kept;
+    const literals = [word, ...(this.vocabulary.equivalents.get(word) ?? [])];
+    const stems = new Set(literals.flatMap((literal) => variants(literal)));
+    // Looking for "imag" finds every "image" too.
+    const all = [...new Set([...literals, ...stems])];
+    const found: number[] = [];
+    for (const f of all) {
+      if (!all.some((g) => g !== f && f.startsWith(g))) this.table.begun(f, (n) => { if (marksWord(this.table.words[n]!, literals, stems)) found.push(n); });
+    }
+    const marks = Uint32Array.from(found);
+    if (this.vocabulary.tokens.has(word)) this.wordMarks.set(word, marks);
     return marks;
   }
 }
@@ -198,16 +206,19 @@ function phraseRanges(starts: Uint16Array, ends: Uint16Array, numbers: Uint32Arr
   }
 }
 
-/** Whether a word of the text is one the query matched: see Marks. */
-function marksWord(table: WordTable, n: number, marks: Marks): boolean {
-  const word = table.words[n]!;
+/**
+ * Whether a query word marks a word of the texts: a literal (the word or an equivalent) that
+ * begins it (or only is it, or it with an "s", when short), a stem long enough that begins it, or
+ * a stem that is one of the word's own variants.
+ */
+function marksWord(word: string, literals: readonly string[], stems: ReadonlySet<string>): boolean {
   const length = word.length;
-  for (const literal of marks.literals) {
+  for (const literal of literals) {
     if (length < literal.length || !word.startsWith(literal)) continue;
     if (literal.length >= SHORTEST_PREFIX || length === literal.length || (length === literal.length + 1 && word[length - 1] === 's')) return true;
   }
-  for (const stem of marks.stems) if (stem.length >= SHORTEST_STEM_PREFIX && length >= stem.length && word.startsWith(stem)) return true;
-  return table.variantsOf(n).some((v) => marks.stems.has(v));
+  for (const stem of stems) if (stem.length >= SHORTEST_STEM_PREFIX && length >= stem.length && word.startsWith(stem)) return true;
+  return variants(word).some((v) => stems.has(v));
 }
 
 /** A name no word matched, matched as a whole ("dalle" for "DALL-E") or through a typo of one of its words ("midjorney"). */

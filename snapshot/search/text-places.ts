@@ -3,7 +3,6 @@
 // word's number; then, per request, matches in order of place, a snippet's bounds at word edges,
 // and the HTML escaping of the pieces between marks.
 import { fold } from '../search-index.ts';
-import { variants } from './words.ts';
 
 const WORD_CHAR = /[\p{L}\p{N}\p{M}]/u;
 /** A letter, digit or combining mark: part of a word. */
@@ -60,7 +59,6 @@ export class WordTable {
   private readonly numbers = new Map<string, number>();
   /** The word numbers in word order, made on first use. */
   private ordered?: Uint32Array;
-  private readonly variants: (string[] | undefined)[] = [];
 
   /** The word's number, given one when new. */
   add(word: string): number {
@@ -75,11 +73,6 @@ export class WordTable {
 
   get(word: string): number | undefined {
     return this.numbers.get(word);
-  }
-
-  /** The word's variants (words.ts), made on first use: a query's marks ask for those of every word its forms begin. */
-  variantsOf(n: number): readonly string[] {
-    return (this.variants[n] ??= variants(this.words[n]!));
   }
 
   /** Calls `visit` with the number of each word `prefix` begins (the word itself included). */
