@@ -82,7 +82,7 @@ class Engine implements SearchEngine {
     const known = new Set([...this.vocabulary.tokens, ...phrased]);
     const remember: Remember = (key, make, bytes) => memo.remember(key, make, bytes);
     const spelling = new Spelling(known, this.vocabulary.ordinary, remember);
-    this.reader = new QueryReader(data, (name) => namedTool(this.tables, name), this.vocabulary.tokens, known, (word) => spelling.correct(word),
+    this.reader = new QueryReader(data, this.tables, (name) => namedTool(this.tables, name), this.vocabulary.tokens, known, (word) => spelling.correct(word),
       (ws) => this.vocabulary.phrasings.has(contentWords(ws).join(' ')), remember);
   }
 

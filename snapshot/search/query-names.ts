@@ -5,6 +5,7 @@
 // default tool, unless the query's other words (or the tool it is compared with) are more about
 // another ("copilot vs cursor", "copilot alternative for vscode" mean GitHub Copilot).
 import type { SnapshotData } from '../types.ts';
+import type { Tables } from './tables.ts';
 import { FILLER, STOPWORDS, trim, words } from './words.ts';
 
 /** A run of a query's words that names a tool: the tool, where the run starts, how many words it takes. */
@@ -16,20 +17,17 @@ export class QueryNames {
   /** Per tool, the words of what it is (tagline, tags, categories, platforms), made on first use. */
   private readonly about = new Map<number, ReadonlySet<string>>();
 
-  /** Words of names that are English words too ("llama", "otter"). */
-  private readonly englishNames: ReadonlySet<string>;
-
   constructor(
     private readonly data: SnapshotData,
+    /** Each tool's name split into words, and the words of names that are English words too ("llama", "otter"). */
+    private readonly tables: Pick<Tables, 'nameWords' | 'englishNames'>,
     /** A compacted name, slug, former slug or alias -> the tool it names. */
     private readonly named: (compacted: string) => number | undefined,
-  ) {
-    this.englishNames = new Set(data.vocabulary.englishNames);
-  }
+  ) {}
 
   /** Whether a word of a name is an English word too: "llama vs alpaca" may compare animals. */
   isEnglish(word: string): boolean {
-    return this.englishNames.has(word);
+    return this.tables.englishNames.has(word);
   }
 
   /** The tool `typed` (the words of a name, as written) means among those sharing its word; `other`: the tool it is compared with. */
@@ -85,7 +83,7 @@ export class QueryNames {
   private toolsNamedWith(word: string): readonly number[] {
     if (this.byWord === undefined) {
       const byWord = new Map<string, number[]>();
-      this.data.tools.forEach((t, doc) => { for (const w of new Set(words(t.name))) byWord.set(w, [...(byWord.get(w) ?? []), doc]); });
+      this.tables.nameWords.forEach((ws, doc) => { for (const w of new Set(ws)) byWord.set(w, [...(byWord.get(w) ?? []), doc]); });
       this.byWord = byWord;
     }
     return this.byWord.get(word) ?? [];

@@ -7,6 +7,7 @@ import type { SnapshotData } from '../types.ts';
 import { Translator, type Remember } from './translation.ts';
 import { Namesakes } from './namesakes.ts';
 import { QueryNames } from './query-names.ts';
+import type { Tables } from './tables.ts';
 import { ALTERNATIVES, ASKING, COMPARING, needBeside, OWN_MACHINE, THE_REST, VERSUS } from './asking.ts';
 import { asksElsewhere, asksForADish, asksForATool, FILLER, NEGATIONS, isVersion, namesAnEdition, namesATool, statesANeed, STOPWORDS, trim, withNoCloud, withoutListing, withoutPutOut, words } from './words.ts';
 
@@ -52,6 +53,8 @@ export class QueryReader {
 
   constructor(
     private readonly data: SnapshotData,
+    /** The tables QueryNames reads names from. */
+    tables: Pick<Tables, 'nameWords' | 'englishNames'>,
     /** A compacted name, slug, former slug or alias -> the tool it names. */
     private readonly named: (compacted: string) => number | undefined,
     /** Every word of the tools' names, tags and category names: English as the catalog writes it. */
@@ -69,7 +72,7 @@ export class QueryReader {
     for (const p of phrases) this.constraints.set(p.words[0]!, [...(this.constraints.get(p.words[0]!) ?? []), p]);
     this.translator = new Translator(data.vocabulary, named, catalogWords, remember);
     this.namesakes = new Namesakes(data.vocabulary.namesakes);
-    this.names = new QueryNames(data, named);
+    this.names = new QueryNames(data, tables, named);
   }
 
   read(q: string): Reading {

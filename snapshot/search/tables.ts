@@ -47,11 +47,13 @@ export interface Tables {
   named: Map<string, number>;
   /** An English word that is a tool's name, or begins the names of its family, -> those tools: see wordNames. */
   wordNamed: Map<string, number[]>;
+  /** Words of names that are English words too (SearchVocabulary.englishNames). */
+  englishNames: ReadonlySet<string>;
 }
 
 export function buildTables(data: SnapshotData): Tables {
-  const pricingCodes = [...new Set(data.tools.map((t) => t.pricing))];
-  const [named, nameWords] = [namedTable(data), data.tools.map((t) => words(t.name))];
+  const [pricingCodes, nameWords, englishNames] = [[...new Set(data.tools.map((t) => t.pricing))], data.tools.map((t) => words(t.name)), new Set(data.vocabulary.englishNames)];
+  const named = namedTable(data, nameWords);
   return {
     count: data.tools.length,
     nameWords,
@@ -65,8 +67,8 @@ export function buildTables(data: SnapshotData): Tables {
     platformBits: new Uint16Array(data.tools.map((t) => platformBits(data, t.platforms))),
     openSource: new Uint8Array(data.tools.map((t) => (t.open_source ? 1 : 0))),
     runsLocally: new Uint8Array(data.tools.map((t) => (runsLocally(t) ? 1 : 0))),
-    named,
-    wordNamed: wordNames(data, nameWords, named),
+    named, englishNames,
+    wordNamed: wordNames(data, nameWords, named, englishNames),
   };
 }
 
@@ -75,8 +77,8 @@ export function buildTables(data: SnapshotData): Tables {
  * one ("Gemini CLI"), by that word; not a word that is also the name of a maker of several tools
  * ("meta" in "meta ai tools besides the whatsapp bot" asks for Meta's).
  */
-function wordNames(data: SnapshotData, nameWords: readonly string[][], named: Map<string, number>): Map<string, number[]> {
-  const [english, toolsBy, out] = [new Set(data.vocabulary.englishNames), new Map<string, number>(), new Map<string, number[]>()];
+function wordNames(data: SnapshotData, nameWords: readonly string[][], named: Map<string, number>, english: ReadonlySet<string>): Map<string, number[]> {
+  const [toolsBy, out] = [new Map<string, number>(), new Map<string, number[]>()];
   for (const t of data.tools) toolsBy.set(compact(t.maker), (toolsBy.get(compact(t.maker)) ?? 0) + 1);
   nameWords.forEach((written, doc) => {
     const ws = written.filter((w) => !GENERIC_LAST_WORD.has(w));
@@ -103,8 +105,8 @@ function standingTables(data: SnapshotData): Pick<Tables, 'prominence' | 'standi
   };
 }
 
-/** Platforms on which an open-source tool runs on one's own machine. */
-const LOCAL_PLATFORMS: ReadonlySet<string> = new Set(['self-hosted', 'cli', 'windows', 'macos', 'linux']);
+/** Platforms on which an open-source tool runs on one's own machine (a self-hosted one does whatever its licence). */
+const LOCAL_PLATFORMS: ReadonlySet<string> = new Set(['cli', 'windows', 'macos', 'linux']);
 /** Tags that say a tool works offline or on one's own machine whatever its licence (MacWhisper, LM Studio, Tabnine on premises). */
 const RUNS_LOCALLY_TAG = /^(?:offline(?:-ai)?|local-(?:llm|ai|tts|first)|run-llm-locally|on-device(?:-ai)?|on-premises)$/;
 
@@ -125,7 +127,7 @@ export function platformBits(data: SnapshotData, platforms: readonly string[]): 
  * retired tool's name and slug (leading to its successor, else its first alternative). A name
  * written with a version ("gpt5", "veo 3", "claude 4.5") also finds the name without it.
  */
-function namedTable(data: SnapshotData): Map<string, number> {
+function namedTable(data: SnapshotData, nameWords: readonly string[][]): Map<string, number> {
   const named = new Map<string, number>();
   const slugIndex = new Map(data.tools.map((t, i) => [t.slug, i]));
   const add = (name: string, doc: number | undefined) => {
@@ -136,14 +138,11 @@ function namedTable(data: SnapshotData): Map<string, number> {
   data.tools.forEach((t, i) => { for (const a of data.aliases[t.slug] ?? []) add(a, i); });
   // People drop a name's last word when it only says what the tool is or its edition: "otter" for
   // Otter.ai, "kling" for Kling AI, "duolingo" for Duolingo Max.
-  data.tools.forEach((t, i) => {
-    const ws = words(t.name);
-    if (ws.length > 1 && GENERIC_LAST_WORD.has(ws[ws.length - 1]!)) add(ws.slice(0, -1).join(''), i);
-  });
+  for (const [i, ws] of nameWords.entries()) if (ws.length > 1 && GENERIC_LAST_WORD.has(ws[ws.length - 1]!)) add(ws.slice(0, -1).join(''), i);
   // A name of several words after its maker's ("Microsoft Dragon Copilot" is "dragon copilot"),
   // unless what is left says only what it is ("Wix AI Website Builder").
   data.tools.forEach((t, i) => {
-    const [ws, maker] = [words(t.name), words(t.maker)];
+    const [ws, maker] = [nameWords[i]!, words(t.maker)];
     if (ws.length - maker.length >= 2 && ws[maker.length] !== 'ai' && maker.every((w, k) => ws[k] === w)) add(ws.slice(maker.length).join(''), i);
   });
   for (const [former, current] of Object.entries(data.moved.tools)) add(former, slugIndex.get(current));
